@@ -1,0 +1,162 @@
+"""Running the checks on type lines: a fast path for lines that are certainly clean, the
+full parse and every check for the rest, and a bounded cache of results.
+
+Real card data repeats itself (a million type lines hold a few thousand distinct ones) and
+is almost all correct, so the checker first asks whether a line is plainly right: each face
+split on its canonical dash, the words before it exactly a listed supertype or card type
+(supertypes first, none twice), the words after it all in the lists of those card types.
+Only lines that fail that test are parsed and checked in full. The full checks are the
+truth; the tests hold the fast path to them (it may only ever say "clean" when they find
+nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from mtg_typeline.checks import FACE_CHECKS, LINE_CHECKS, Check, Problem
+from mtg_typeline.checks.inputs import LINE_TOO_LONG
+from mtg_typeline.findings import Finding
+from mtg_typeline.ruleset import RuleSet, load_rules
+from mtg_typeline.typeline import CANONICAL_DASH, FACE_SEPARATOR, TOKEN, TypeLine, parse
+
+MAX_LINE_CHARS = 1000
+CACHE_SIZE = 4096  # distinct lines (and type prefixes) remembered; cleared when full
+_SHOWN_LINE = 100
+_NOT_CLEAN = frozenset[str]()
+
+
+class Checker:
+    """Checks type lines against one `RuleSet`; results of recent lines are remembered."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self._prefixes: dict[str, frozenset[str] | None] = {}
+        self._plain = _plain_subtypes(rules)
+        self._cache: dict[str, tuple[Finding, ...]] = {}
+
+    def check(self, text: str) -> tuple[Finding, ...]:
+        """Findings for one type line (path "-", line 1; see `Finding.at`)."""
+        found = self._cache.get(text)
+        if found is None:
+            found = () if self.is_clean(text) else self.check_fully(text)
+            if len(self._cache) >= CACHE_SIZE:
+                self._cache.clear()
+            self._cache[text] = found
+        return found
+
+    def is_clean(self, text: str) -> bool:
+        """True only if the line is certainly free of findings (the fast path)."""
+        for face in text.split(FACE_SEPARATOR):
+            head, dash, tail = face.partition(CANONICAL_DASH)
+            allowed = self._prefixes.get(head, _NOT_CLEAN)
+            if allowed is _NOT_CLEAN:
+                allowed = self._allowed_after(head)
+            if allowed is None:
+                return False
+            if dash:
+                words = tail.split(" ")
+                distinct = set(words)
+                if len(distinct) != len(words) or not distinct <= allowed:
+                    return False
+        return True
+
+    def _allowed_after(self, head: str) -> frozenset[str] | None:
+        """Subtypes allowed after `head` if `head` is a plainly right run of types, else None."""
+        if len(self._prefixes) >= CACHE_SIZE:
+            self._prefixes.clear()
+        allowed = self._prefixes[head] = _plain_head(head, self.rules, self._plain)
+        return allowed
+
+    def check_fully(self, text: str) -> tuple[Finding, ...]:
+        """Parse the line and run every check on it."""
+        if len(text) > MAX_LINE_CHARS:
+            return (_too_long(text),)
+        line = parse(text, self.rules)
+        found: list[Finding] = []
+        for check in LINE_CHECKS:
+            assert check.line_func is not None
+            found.extend(_place(check, p, text) for p in check.line_func(line, self.rules))
+        for face in line.faces:
+            for check in FACE_CHECKS:
+                assert check.face_func is not None
+                problems = check.face_func(face, line, self.rules)
+                found.extend(_place(check, p, text) for p in problems)
+        return tuple(sorted(found, key=Finding.sort_key))
+
+    def parse(self, text: str) -> TypeLine:
+        return parse(text, self.rules)
+
+
+def _place(check: Check, problem: Problem, text: str) -> Finding:
+    return Finding(
+        code=check.code,
+        name=check.name,
+        severity=check.severity,
+        message=problem.message,
+        rules=problem.rules,
+        type_line=text,
+        column=problem.start + 1,
+        end_column=max(problem.end, problem.start + 1) + 1,
+        suggestion=problem.suggestion,
+        fix=problem.fix,
+    )
+
+
+def _too_long(text: str) -> Finding:
+    return Finding(
+        code=LINE_TOO_LONG.code,
+        name=LINE_TOO_LONG.name,
+        severity=LINE_TOO_LONG.severity,
+        message=f"a line of {len(text):,} characters is not a type line (the limit is "
+        f"{MAX_LINE_CHARS:,}); it was not checked",
+        rules=(),
+        type_line=text[:_SHOWN_LINE] + "\u2026",
+        column=1,
+        end_column=len(text) + 1,
+    )
+
+
+def _plain_subtypes(rules: RuleSet) -> dict[str, frozenset[str]]:
+    """For each card type, its one-word subtypes exactly as listed (either apostrophe)."""
+    plain: dict[str, set[str]] = {t: set() for t in rules.card_types}
+    for sublist in rules.lists:
+        if sublist.whole:
+            continue
+        words = {e for e in sublist.entries if " " not in e}
+        words |= {e.replace("\u2019", "'") for e in words}
+        for card_type in sublist.card_types:
+            plain[card_type] |= words
+    return {t: frozenset(w) for t, w in plain.items()}
+
+
+def _plain_head(head: str, rules: RuleSet, plain: dict[str, frozenset[str]]) -> frozenset[str] | None:
+    words = head.split(" ")
+    if words[0] == TOKEN:
+        words = words[1:]
+    types: list[str] = []
+    seen_type = False
+    for word in words:
+        if word in rules.card_types:
+            types.append(word)
+            seen_type = True
+        elif seen_type or word not in rules.supertypes:
+            return None
+    if not seen_type or len(set(words)) != len(words):
+        return None
+    if any(s.whole for s in rules.lists_for(frozenset(types))):
+        return None
+    return frozenset().union(*(plain[t] for t in types))
+
+
+def check_line(text: str, rules: RuleSet | None = None) -> list[Finding]:
+    """Findings for one type line under `rules` (default: the newest shipped edition)."""
+    return list(Checker(rules or load_rules()).check(text))
+
+
+def check_lines(lines: Iterable[str], rules: RuleSet | None = None) -> Iterator[Finding]:
+    """Findings for many type lines, each placed at its 1-based position in `lines`."""
+    checker = Checker(rules or load_rules())
+    for number, text in enumerate(lines, 1):
+        for finding in checker.check(text.rstrip("\r\n")):
+            yield finding.at("-", number)

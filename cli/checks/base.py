@@ -1,0 +1,151 @@
+"""What a check is, and the registry the check families add themselves to."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from mtg_typeline.findings import Fix, Severity, Span
+from mtg_typeline.ruleset import RuleSet, SubtypeList
+from mtg_typeline.typeline import Face, TypeLine
+
+_CODE_RE = re.compile(r"^TL\d{3}$")
+_NAME_RE = re.compile(r"^[a-z]+(?:-[a-z]+)*$")
+MAX_SHOWN = 40  # characters of a user's word quoted in a message
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """What a check found, before it is placed in a file: span, words and rules."""
+
+    start: int
+    end: int
+    message: str
+    rules: tuple[str, ...]
+    suggestion: str | None = None
+    fix: Fix | None = None
+
+
+FaceCheck = Callable[[Face, TypeLine, RuleSet], Iterable[Problem]]
+LineCheck = Callable[[TypeLine, RuleSet], Iterable[Problem]]
+
+
+@dataclass(frozen=True)
+class Check:
+    """A registered check: its stable code, name, severity, what it cites, and its function.
+
+    `cites` names what the check cites by meaning ("no-gaining", "list", …); `explain`
+    resolves them against an edition. `scope` is "face", "line" or "input" (input problems
+    are found while reading, not by a function).
+    """
+
+    code: str
+    name: str
+    severity: Severity
+    cites: tuple[str, ...]
+    doc: str
+    scope: str
+    face_func: FaceCheck | None = field(default=None, repr=False)
+    line_func: LineCheck | None = field(default=None, repr=False)
+
+    @property
+    def summary(self) -> str:
+        return self.doc.strip().splitlines()[0] if self.doc.strip() else ""
+
+    def examples(self) -> tuple[tuple[str, str], ...]:
+        """(label, type line) pairs from the docstring: label "Okay" or a code."""
+        found = []
+        for raw in self.doc.splitlines():
+            label, sep, text = raw.strip().partition(": ")
+            if sep and (label == "Okay" or _CODE_RE.match(label)):
+                found.append((label, text))
+        return tuple(found)
+
+
+REGISTRY: dict[str, Check] = {}
+
+F = TypeVar("F", bound=Callable[..., Iterable[Problem]])
+
+
+def _register(check: Check) -> None:
+    if not _CODE_RE.match(check.code) or not _NAME_RE.match(check.name):
+        raise ValueError(f"bad code or name: {check.code} {check.name}")
+    if check.code in REGISTRY or any(c.name == check.name for c in REGISTRY.values()):
+        raise ValueError(f"{check.code} {check.name} is registered twice")
+    REGISTRY[check.code] = check
+
+
+def face_check(code: str, name: str, severity: Severity, cites: tuple[str, ...]) -> Callable[[F], F]:
+    def decorate(func: F) -> F:
+        _register(Check(code, name, severity, cites, func.__doc__ or "", "face", face_func=func))
+        return func
+
+    return decorate
+
+
+def line_check(code: str, name: str, severity: Severity, cites: tuple[str, ...]) -> Callable[[F], F]:
+    def decorate(func: F) -> F:
+        _register(Check(code, name, severity, cites, func.__doc__ or "", "line", line_func=func))
+        return func
+
+    return decorate
+
+
+def input_problem(code: str, name: str, severity: Severity, doc: str) -> Check:
+    """Register a problem found while reading input (documented, not run on type lines)."""
+    check = Check(code, name, severity, (), doc, "input")
+    _register(check)
+    return check
+
+
+# Helpers the check families share.
+
+
+def shown(text: str) -> str:
+    """A user's word as quoted in a message: shortened when very long."""
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "\u2026"
+
+
+def article(noun: str) -> str:
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def either(names: Iterable[str], conj: str = "or") -> str:
+    items = list(names)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
+
+
+def kinds_of(lists: Iterable[tuple[SubtypeList, str]]) -> str:
+    """'a land type (205.3i)' or 'an artifact type (205.3g) and a planar type (205.3n)'."""
+    return either((f"{article(s.singular)} ({s.rule})" for s, _ in lists), "and")
+
+
+def replaced(line: str, start: int, end: int, text: str) -> str:
+    return line[:start] + text + line[end:]
+
+
+def fix(start: int, end: int, replacement: str, applicability: str = "safe") -> Fix:
+    return Fix(Span(start, end), replacement, applicability)
+
+
+def list_rules(lists: Iterable[SubtypeList]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(s.rule for s in lists))
+
+
+def close_matches(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
+    """Listed words close to `word`, best first, compared case-insensitively."""
+    import difflib
+
+    by_key: dict[str, str] = {}
+    for candidate in candidates:
+        by_key.setdefault(candidate.casefold(), candidate)
+    keys = difflib.get_close_matches(word.casefold(), list(by_key), n=limit, cutoff=0.75)
+    return [by_key[k] for k in keys]
+
+
+def iter_none() -> Iterator[Problem]:
+    return iter(())

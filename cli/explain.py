@@ -1,0 +1,81 @@
+"""Documentation of the checks, from their docstrings: `typeline explain` and `typeline codes`."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from typing import Any
+
+from mtg_typeline.checks import CHECKS, Check, find_check
+from mtg_typeline.errors import UsageError
+from mtg_typeline.ruleset import RuleSet, load_rules
+
+
+def cited_rules(check: Check, rules: RuleSet) -> list[str]:
+    """The rule numbers `check` cites in this edition ("list" means every list rule)."""
+    numbers: list[str] = []
+    for meaning in check.cites:
+        if meaning == "card-types":
+            numbers.append(rules.card_types_rule)
+        elif meaning == "supertypes":
+            numbers.append(rules.supertypes_rule)
+        elif meaning == "no-subtypes":
+            numbers.append(rules.no_subtypes_rule)
+        elif meaning == "list":
+            numbers.extend(s.rule for s in rules.lists)
+        else:
+            numbers.extend(rules.cite(meaning))
+    return list(dict.fromkeys(numbers))
+
+
+def describe(check: Check, rules: RuleSet) -> dict[str, Any]:
+    lines = textwrap.dedent("\n".join(check.doc.splitlines()[1:])).strip().splitlines()
+    body = [line for line in lines if not _is_example(line, check)]
+    return {
+        "code": check.code,
+        "name": check.name,
+        "severity": check.severity.value,
+        "summary": check.summary,
+        "rules": cited_rules(check, rules),
+        "description": "\n".join(body).strip(),
+        "examples": [{"label": label, "type_line": text} for label, text in check.examples()],
+    }
+
+
+def _is_example(line: str, check: Check) -> bool:
+    label = line.strip().partition(": ")[0]
+    return label == "Okay" or label.startswith("TL")
+
+
+def explain_check(code: str, edition: str | None, output_format: str) -> str:
+    check = find_check(code)
+    if check is None:
+        raise UsageError(f"no check is called {code!r}; `typeline codes` lists them")
+    rules = load_rules(edition)
+    info = describe(check, rules)
+    if output_format == "json":
+        return json.dumps(info, ensure_ascii=False, indent=2) + "\n"
+    out = [f"{check.code} {check.name} ({info['severity']})", "", info["summary"]]
+    if info["description"]:
+        out += ["", info["description"]]
+    if info["rules"]:
+        out += ["", f"Rules (edition {rules.edition}):"]
+        out += [f"  {rule}  {rules.summary(rule)}" for rule in info["rules"]]
+    if info["examples"]:
+        out += ["", "Examples:"]
+        for example in info["examples"]:
+            mark = "ok " if example["label"] == "Okay" else "bad"
+            out.append(f"  {mark}  {example['type_line']}")
+    return "\n".join(out) + "\n"
+
+
+def list_checks(edition: str | None, output_format: str) -> str:
+    rules = load_rules(edition)
+    infos = [describe(check, rules) for check in CHECKS]
+    if output_format == "json":
+        return json.dumps(infos, ensure_ascii=False, indent=2) + "\n"
+    rows = [
+        f"{i['code']}  {i['name']:<24} {i['severity']:<8} {', '.join(i['rules']) or '-':<24} {i['summary']}"
+        for i in infos
+    ]
+    return "\n".join(rows) + "\n"

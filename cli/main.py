@@ -1,0 +1,118 @@
+"""The command line: `typeline check`, `typeline explain`, `typeline codes`.
+
+The only module that imports click. It builds frozen `Options`, hands them to the engine,
+and turns `TypelineError`s and interrupts into a one-line message and an exit status.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+from mtg_typeline import __version__
+from mtg_typeline.errors import ExitStatus, TypelineError, UsageError
+from mtg_typeline.reporters import FORMATS
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+@click.group(context_settings=CONTEXT)
+@click.version_option(__version__, prog_name="typeline")
+def cli() -> None:
+    """Check Magic: The Gathering type lines against the Comprehensive Rules.
+
+    Each finding cites the rule it breaks, numbered as in the chosen edition.
+    Exit status: 0 no errors, 1 errors (or warnings with --strict),
+    2 usage, rules-data or unreadable input, 130 interrupted.
+    """
+
+
+def _guarded(ctx: click.Context, action: Callable[[], int]) -> None:
+    """Run `action`, mapping our errors and Ctrl-C to a message and an exit status."""
+    try:
+        status = action()
+    except TypelineError as exc:
+        click.echo(f"typeline: error: {exc}", err=True)
+        status = exc.status
+    except KeyboardInterrupt:
+        click.echo("typeline: interrupted", err=True)
+        status = ExitStatus.INTERRUPTED
+    ctx.exit(int(status))
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("paths", nargs=-1, type=click.Path(dir_okay=True, allow_dash=True))
+@click.option("--edition", metavar="DATE", help="Shipped CR edition by effective date (default: newest).")
+@click.option("--rules", "rules_file", metavar="FILE", help="Check against this rule file instead.")
+@click.option(
+    "--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
+    help="Output format.",
+)  # fmt: skip
+@click.option("--strict", is_flag=True, help="Warnings fail the run too (exit status 1).")
+@click.option("-q", "--quiet", is_flag=True, help="Print the findings only, no summary.")
+@click.option(
+    "--color/--no-color",
+    default=None,
+    help="Colour the text output (default: on a terminal, unless NO_COLOR is set).",
+)
+@click.pass_context
+def check(ctx: click.Context, /, paths: tuple[str, ...], **settings: Any) -> None:
+    """Check type lines in PATHS (text files, one type line a line; directories are searched
+    for *.txt files; `-` or no PATH reads standard input)."""
+
+    def action() -> int:
+        from mtg_typeline.engine import Options, run
+
+        if settings["edition"] and settings["rules_file"]:
+            raise UsageError("--edition and --rules exclude each other")
+        stdin = sys.stdin.buffer
+        if not paths and stdin.isatty():
+            raise UsageError("no input: give PATHS, or pipe type lines to standard input")
+        options = Options(paths=paths, **settings)
+        return run(options, sys.stdout, sys.stderr, stdin)
+
+    _guarded(ctx, action)
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("code")
+@click.option("--edition", metavar="DATE", help="Cite rules as numbered in this edition.")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text")
+@click.pass_context
+def explain(ctx: click.Context, code: str, edition: str | None, output_format: str) -> None:
+    """Explain a finding code (TL304) or name (subtype-type-mismatch)."""
+
+    def action() -> int:
+        from mtg_typeline.explain import explain_check
+
+        click.echo(explain_check(code, edition, output_format), nl=False)
+        return ExitStatus.OK
+
+    _guarded(ctx, action)
+
+
+@cli.command(context_settings=CONTEXT)
+@click.option("--edition", metavar="DATE", help="Cite rules as numbered in this edition.")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text")
+@click.pass_context
+def codes(ctx: click.Context, edition: str | None, output_format: str) -> None:
+    """List every finding code with its name, severity, rules and summary."""
+
+    def action() -> int:
+        from mtg_typeline.explain import list_checks
+
+        click.echo(list_checks(edition, output_format), nl=False)
+        return ExitStatus.OK
+
+    _guarded(ctx, action)
+
+
+def entry_point() -> None:
+    """The `typeline` console script."""
+    cli.main(prog_name="typeline")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    entry_point()

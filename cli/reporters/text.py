@@ -1,0 +1,146 @@
+"""`--format text`: diagnostics for people, through rich.
+
+    cards.txt:2:12: error TL304 subtype-type-mismatch
+      Forest is a land type (205.3i), but this object is not a land
+       |
+     2 | Creature — Forest
+       |            ^^^^^^
+       = rules: 205.3d  An object can't have a subtype of a card type it lacks.
+                205.3i  Lists the land types.
+       = suggestion: …
+
+Everything that comes from the user (paths, type lines, words in messages) is shown as
+plain text: rich markup is never interpreted, and control characters are drawn as visible
+symbols, so a type line can neither style the output nor drive the terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TextIO
+
+from mtg_typeline.findings import Finding, Severity, Summary
+from mtg_typeline.ruleset import RuleSet
+from rich.cells import cell_len
+from rich.console import Console
+from rich.text import Text
+
+STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow", Severity.INFO: "bold blue"}
+WINDOW = 60  # characters of a long type line shown on each side of the offending span
+_CONTROL = {**{c: chr(0x2400 + c) for c in range(0x20)}, 0x7F: "\u2421"}
+_CONTROL.update(dict.fromkeys(range(128, 160), "�"))
+
+
+def printable(text: str) -> str:
+    """`text` with each control character drawn as a visible symbol of one cell."""
+    return text.translate(_CONTROL)
+
+
+def make_console(out: TextIO, color: bool | None) -> Console:
+    if color is None:
+        return Console(file=out, highlight=False, markup=False, emoji=False, soft_wrap=True)
+    return Console(
+        file=out,
+        highlight=False,
+        markup=False,
+        emoji=False,
+        soft_wrap=True,
+        force_terminal=color,
+        no_color=not color,
+        color_system="standard" if color else None,
+    )
+
+
+def report(
+    findings: Sequence[Finding],
+    summary: Summary,
+    rules: RuleSet,
+    out: TextIO,
+    *,
+    quiet: bool,
+    color: bool | None,
+) -> None:
+    console = make_console(out, color)
+    for finding in findings:
+        console.print(render(finding, rules))
+    if not quiet:
+        console.print(summary_text(summary))
+
+
+def render(finding: Finding, rules: RuleSet) -> Text:
+    """One finding: header, message, the line with carets, cited rules, suggestion."""
+    text = Text()
+    text.append(f"{printable(finding.path)}:{finding.line}:{finding.column}: ", style="bold")
+    text.append(finding.severity.value, style=STYLES[finding.severity])
+    text.append(f" {finding.code} ", style="bold")
+    text.append(finding.name, style="dim")
+    text.append("\n  ")
+    text.append(printable(finding.message))
+    gutter = " " * len(str(finding.line))
+    if finding.type_line:
+        shown, start, end = _window(finding.type_line, finding.column - 1, finding.end_column - 1)
+        text.append(f"\n {gutter} |\n {finding.line} | ", style="blue")
+        text.append(shown)
+        text.append(f"\n {gutter} | ", style="blue")
+        text.append(" " * cell_len(shown[:start]))
+        text.append("^" * max(1, cell_len(shown[start:end])), style=STYLES[finding.severity])
+    _append_rules(text, gutter, finding.rules, rules)
+    if finding.suggestion is not None:
+        text.append(f"\n {gutter} = ", style="blue")
+        text.append("suggestion: ", style="bold")
+        text.append(printable(_shorten(finding.suggestion)))
+    return text
+
+
+def _append_rules(text: Text, gutter: str, cited: tuple[str, ...], rules: RuleSet) -> None:
+    width = max((len(rule) for rule in cited), default=0)
+    for index, rule in enumerate(cited):
+        label = "rules: " if index == 0 else "       "
+        text.append(f"\n {gutter} {'=' if index == 0 else ' '} ", style="blue")
+        text.append(label, style="bold" if index == 0 else "")
+        text.append(f"{rule.ljust(width)}  ", style="bold")
+        text.append(rules.summary(rule))
+
+
+def _window(line: str, start: int, end: int) -> tuple[str, int, int]:
+    """A printable slice of a long line around [start, end), with adjusted offsets."""
+    shown = printable(line)
+    if len(shown) <= 2 * WINDOW + 20:
+        return shown, start, end
+    left = max(0, start - WINDOW)
+    right = min(len(shown), max(end, start + 1) + WINDOW)
+    end = min(end, right)
+    prefix = "\u2026" if left else ""
+    suffix = "\u2026" if right < len(shown) else ""
+    return prefix + shown[left:right] + suffix, start - left + len(prefix), end - left + len(prefix)
+
+
+def _shorten(text: str, limit: int = 2 * WINDOW + 20) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def summary_text(summary: Summary) -> Text:
+    where = f"{_count(summary.type_lines, 'type line')} in {_count(summary.files, 'file')}"
+    parts = [
+        (summary.errors, "error", STYLES[Severity.ERROR]),
+        (summary.warnings, "warning", STYLES[Severity.WARNING]),
+        (summary.infos, "info", STYLES[Severity.INFO]),
+    ]
+    found = [(n, word, style) for n, word, style in parts if n]
+    text = Text()
+    if not found:
+        text.append("No problems", style="bold green")
+        text.append(f" in {where}.")
+        return text
+    text.append("Found ")
+    for index, (count, word, style) in enumerate(found):
+        if index:
+            text.append(", " if index < len(found) - 1 else " and ")
+        text.append(_count(count, word), style=style)
+    text.append(f" in {where}.")
+    return text
+
+
+def _count(number: int, word: str) -> str:
+    plural = word if number == 1 or word == "info" else word + "s"
+    return f"{number:,} {plural}"

@@ -1,0 +1,1 @@
+"""Input sources: each reads one kind of input and reports findings with exact positions."""

@@ -1,0 +1,186 @@
+"""Parsing one type line into faces and words, every word with its character span.
+
+    Legendary Artifact Creature — Human Time Lord // Land — Forest
+    └supertype└card types──────┘ └dash └subtypes────┘ face separator …
+
+The parser decides only what each word is; whether the line is right is for the checks.
+Words are looked up case-insensitively with either apostrophe, so a misspelt case is still
+recognised (and reported by a check).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from mtg_typeline.ruleset import Rename, RuleSet
+from mtg_typeline.yamlnodes import fold
+
+CANONICAL_DASH = " \u2014 "
+FACE_SEPARATOR = " // "
+TOKEN = "Token"
+EMBLEM = "Emblem"
+
+_FACE_SPLIT = re.compile(r"[ \t]*//[ \t]*")
+# A dash: a long or short dash anywhere, two or more hyphens, or a hyphen standing alone
+# (a hyphen between letters, as in Assembly-Worker, is part of a word).
+_DASH = re.compile(r"\s*(?:[\u2012\u2013\u2014\u2015\u2212]+|-{2,}|(?<!\S)-|-(?!\S))\s*")
+_WORD = re.compile(r"\S+")
+
+
+class Role(Enum):
+    TOKEN = "token"
+    SUPERTYPE = "supertype"
+    CARD_TYPE = "card type"
+    EMBLEM = "emblem"
+    OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A word (or a grouped multi-word subtype) as written, at [start, end) of the line."""
+
+    text: str
+    start: int
+    end: int
+
+    @property
+    def key(self) -> str:
+        return fold(" ".join(self.text.split()))
+
+
+@dataclass(frozen=True, slots=True)
+class TypedWord:
+    """A word before the dash and what it names: `canonical` is the listed spelling."""
+
+    word: Word
+    role: Role
+    canonical: str | None = None
+    renamed: Rename | None = None  # set when the word is a renamed type (Tribal for Kindred)
+
+
+@dataclass(frozen=True, slots=True)
+class Dash:
+    """A dash with the white space around it, at [start, end) of the line."""
+
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One face of a type line (a line without ` // ` has one)."""
+
+    text: str
+    start: int
+    end: int
+    before: tuple[TypedWord, ...]
+    dash: Dash | None
+    extra_dashes: tuple[Dash, ...]
+    subtypes: tuple[Word, ...]
+
+    @property
+    def card_types(self) -> frozenset[str]:
+        """The card types, counting a renamed one (Tribal) as the edition's word (Kindred)."""
+        return _card_types(self.before)
+
+    @property
+    def is_emblem(self) -> bool:
+        return any(w.role is Role.EMBLEM for w in self.before)
+
+    def of_role(self, role: Role) -> tuple[TypedWord, ...]:
+        return tuple(w for w in self.before if w.role is role)
+
+
+@dataclass(frozen=True, slots=True)
+class TypeLine:
+    text: str
+    faces: tuple[Face, ...]
+    separators: tuple[Dash, ...]
+
+
+def _card_types(before: tuple[TypedWord, ...]) -> frozenset[str]:
+    return frozenset(w.canonical for w in before if w.role is Role.CARD_TYPE and w.canonical)
+
+
+def parse(text: str, rules: RuleSet) -> TypeLine:
+    """Split `text` into faces, each into typed words, the dash, and grouped subtypes."""
+    faces = []
+    separators = []
+    start = 0
+    for match in _FACE_SPLIT.finditer(text):
+        faces.append(_face(text, start, match.start(), rules))
+        separators.append(Dash(match.group(), match.start(), match.end()))
+        start = match.end()
+    faces.append(_face(text, start, len(text), rules))
+    return TypeLine(text, tuple(faces), tuple(separators))
+
+
+def _face(line: str, start: int, end: int, rules: RuleSet) -> Face:
+    dashes = [Dash(m.group(), m.start(), m.end()) for m in _DASH.finditer(line, start, end)]
+    split = dashes[0].start if dashes else end
+    before = _classify(_words(line, start, split), rules)
+    subtypes: tuple[Word, ...] = ()
+    if dashes:
+        after_end = dashes[1].start if len(dashes) > 1 else end
+        words = _words(line, dashes[0].end, after_end)
+        for index in range(1, len(dashes)):
+            stop = dashes[index + 1].start if index + 1 < len(dashes) else end
+            words += _words(line, dashes[index].end, stop)
+        subtypes = _group(line, words, before, rules)
+    return Face(line[start:end], start, end, before, dashes[0] if dashes else None,
+                tuple(dashes[1:]), subtypes)  # fmt: skip
+
+
+def _words(line: str, start: int, end: int) -> tuple[Word, ...]:
+    return tuple(Word(m.group(), m.start(), m.end()) for m in _WORD.finditer(line, start, end))
+
+
+def _classify(words: tuple[Word, ...], rules: RuleSet) -> tuple[TypedWord, ...]:
+    typed = []
+    for index, word in enumerate(words):
+        if index == 0 and fold(word.text) == fold(TOKEN):
+            typed.append(TypedWord(word, Role.TOKEN, TOKEN))
+        elif (card_type := rules.card_type(word.text)) is not None:
+            typed.append(TypedWord(word, Role.CARD_TYPE, card_type))
+        elif (supertype := rules.supertype(word.text)) is not None:
+            typed.append(TypedWord(word, Role.SUPERTYPE, supertype))
+        elif (renamed := rules.type_rename(word.text)) is not None:
+            rename, current = renamed
+            role = Role.CARD_TYPE if rules.card_type(current) else Role.SUPERTYPE
+            typed.append(TypedWord(word, role, current, rename))
+        elif fold(word.text) == fold(EMBLEM):
+            typed.append(TypedWord(word, Role.EMBLEM, EMBLEM))
+        else:
+            typed.append(TypedWord(word, Role.OTHER))
+    return tuple(typed)
+
+
+def _group(
+    line: str, words: tuple[Word, ...], before: tuple[TypedWord, ...], rules: RuleSet
+) -> tuple[Word, ...]:
+    """Group the words after the dash into subtypes (CR 205.3b)."""
+    if not words:
+        return ()
+    types = _card_types(before)
+    if any(sublist.whole for sublist in rules.lists_for(types)):
+        return (Word(line[words[0].start : words[-1].end], words[0].start, words[-1].end),)
+    grouped = []
+    index = 0
+    while index < len(words):
+        size = _phrase_at(words, index, rules)
+        first, last = words[index], words[index + size - 1]
+        grouped.append(Word(line[first.start : last.end], first.start, last.end))
+        index += size
+    return tuple(grouped)
+
+
+def _phrase_at(words: tuple[Word, ...], index: int, rules: RuleSet) -> int:
+    """How many words from `index` form one listed subtype (1 unless a listed phrase starts here)."""
+    for phrase in rules.phrases_from(words[index].text):
+        candidate = tuple(fold(w.text) for w in words[index : index + len(phrase)])
+        if candidate == phrase:
+            return len(phrase)
+    return 1
