@@ -1,0 +1,38 @@
+"""Shared test setup.
+
+Tests that need ../shared (the CR texts, the corpus, the samples beside the checkout) skip
+with a reason starting "needs ../shared" where it is absent. With TYPELINE_REQUIRE_SHARED=1
+(as `.ci/run` sets) such a skip is turned into a failure, so CI can't pass without them.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+SHARED_DIR = Path(__file__).resolve().parents[2] / "shared"
+SHARED_REASON = "needs ../shared"
+
+
+def shared_path(*parts: str) -> Path:
+    """A path under ../shared, or skip the test (a failure under TYPELINE_REQUIRE_SHARED=1)."""
+    path = SHARED_DIR.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"{SHARED_REASON}: {path} is absent")
+    return path
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+    outcome = yield
+    report = outcome.get_result()
+    if os.environ.get("TYPELINE_REQUIRE_SHARED") != "1" or not report.skipped:
+        return
+    reason = str(report.longrepr[2]) if isinstance(report.longrepr, tuple) else str(report.longrepr)
+    if reason.startswith("Skipped: "):
+        reason = reason[len("Skipped: ") :]
+    if reason.startswith(SHARED_REASON):
+        report.outcome = "failed"
+        report.longrepr = f"TYPELINE_REQUIRE_SHARED=1 but the test skipped: {reason}"
