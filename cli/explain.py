@@ -23,6 +23,8 @@ def cited_rules(check: Check, rules: RuleSet) -> list[str]:
             numbers.append(rules.no_subtypes_rule)
         elif meaning == "list":
             numbers.extend(s.rule for s in rules.lists)
+        elif meaning == "whole-list":
+            numbers.extend(s.rule for s in rules.lists if s.whole)
         else:
             numbers.extend(rules.cite(meaning))
     return list(dict.fromkeys(numbers))
@@ -74,8 +76,18 @@ def list_checks(edition: str | None, output_format: str) -> str:
     infos = [describe(check, rules) for check in CHECKS]
     if output_format == "json":
         return json.dumps(infos, ensure_ascii=False, indent=2) + "\n"
-    rows = [
-        f"{i['code']}  {i['name']:<24} {i['severity']:<8} {', '.join(i['rules']) or '-':<24} {i['summary']}"
-        for i in infos
-    ]
+    every_list = [s.rule for s in rules.lists]
+    rows = []
+    for i in infos:
+        cited = ", ".join(_compact(i["rules"], every_list)) or "-"
+        rows.append(f"{i['code']}  {i['name']:<22} {i['severity']:<8} {cited:<22} {i['summary']}")
     return "\n".join(rows) + "\n"
+
+
+def _compact(cited: list[str], every_list: list[str]) -> list[str]:
+    """Rule numbers with the run of every subtype-list rule written as one range."""
+    if len(every_list) < 2 or not set(every_list) <= set(cited):
+        return cited
+    at = cited.index(every_list[0])
+    rest = [r for r in cited if r not in every_list]
+    return [*rest[:at], f"{every_list[0]}-{every_list[-1][-1]}", *rest[at:]]

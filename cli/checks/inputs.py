@@ -9,8 +9,10 @@ UNREADABLE = input_problem(
     "TL901",
     "unreadable-input",
     Severity.ERROR,
-    """An input path that cannot be read: missing, a directory without type-line files,
-    or refused by the system. The other inputs are still checked; exit status 2.
+    """An input path that cannot be read.
+
+    The path is missing, or the system refuses to open it. The finding names the path and
+    the reason; the other inputs are still checked, and the exit status is 2.
     """,
 )
 
@@ -18,9 +20,11 @@ NOT_TEXT = input_problem(
     "TL902",
     "not-text",
     Severity.ERROR,
-    """An input that is not UTF-8 text: a byte sequence that is not UTF-8, or a binary
-    file (NUL bytes). The first such place is reported with its line and column; the rest
-    of the file's readable lines are still checked, and the exit status is 2.
+    """An input that is not UTF-8 text.
+
+    A byte sequence that is not UTF-8, or a binary file (one holding NUL bytes). The first
+    such place is reported with its line and column. In a text file with a few bad lines
+    the other lines are still checked; a binary file is not read further. Exit status 2.
     """,
 )
 
@@ -28,9 +32,10 @@ LINE_TOO_LONG = input_problem(
     "TL903",
     "line-too-long",
     Severity.ERROR,
-    """A line far longer than any type line (over 1,000 characters) is reported once and
-    not checked word by word, so a stray data blob neither hangs the checker nor floods
-    the screen.
+    """A line far longer than any type line (over 1,000 characters).
+
+    It is reported once and not checked word by word, so a stray data blob neither hangs
+    the checker nor floods the screen. It counts as an error finding (exit status 1).
     """,
 )
 

@@ -39,7 +39,7 @@ def _is_type_word(word: Word, rules: RuleSet) -> bool:
     return bool(rules.card_type(word.text) or rules.supertype(word.text))
 
 
-@face_check("TL301", "subtype-before-dash", Severity.ERROR, ("subtype-syntax",))
+@face_check("TL301", "subtype-before-dash", Severity.ERROR, ("subtype-syntax", "list"))
 def subtype_before_dash(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """Subtypes stand after a long dash, never among the card types.
 
@@ -211,7 +211,7 @@ def subtypes_not_allowed(face: Face, line: TypeLine, rules: RuleSet) -> Iterator
     yield Problem(start, end, why, cited)
 
 
-@face_check("TL306", "unknown-planar-type", Severity.ERROR, ("list", "subtype-syntax"))
+@face_check("TL306", "unknown-planar-type", Severity.ERROR, ("whole-list", "subtype-syntax"))
 def unknown_planar_type(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """A plane's subtype is one planar type: all the words after the dash, taken together.
 
