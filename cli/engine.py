@@ -6,6 +6,7 @@ The engine never exits and never prints through click; problems that stop a run 
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -51,8 +52,19 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
             lines += checked
     findings.sort(key=Finding.sort_key)
     summary = Summary.of(findings, files, lines)
-    reporter(findings, summary, rules, out, quiet=options.quiet, color=options.color)
-    return exit_status(findings, strict=options.strict)
+    status = exit_status(findings, strict=options.strict)
+    try:
+        reporter(findings, summary, rules, out, quiet=options.quiet, color=options.color)
+        out.flush()
+    except BrokenPipeError:
+        drop_output(out)  # the reader went away (`| head`): the status still stands
+    return status
+
+
+def drop_output(out: TextIO) -> None:
+    """Point `out` at the null device so the buffered rest can't fail again at exit."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
 
 
 def exit_status(findings: list[Finding], *, strict: bool) -> int:

@@ -6,6 +6,7 @@ and turns `TypelineError`s and interrupts into a one-line message and an exit st
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -39,6 +40,17 @@ def _guarded(ctx: click.Context, action: Callable[[], int]) -> None:
     except KeyboardInterrupt:
         click.echo("typeline: interrupted", err=True)
         status = ExitStatus.INTERRUPTED
+    except BrokenPipeError:
+        from mtg_typeline.engine import drop_output
+
+        drop_output(sys.stdout)
+        status = ExitStatus.OK
+    except Exception as exc:  # a bug: say so in one line, never as a traceback
+        if os.environ.get("TYPELINE_DEBUG") == "1":
+            raise
+        click.echo(f"typeline: internal error: {type(exc).__name__}: {exc}", err=True)
+        click.echo("typeline: set TYPELINE_DEBUG=1 to see where it happened", err=True)
+        status = ExitStatus.TROUBLE
     ctx.exit(int(status))
 
 

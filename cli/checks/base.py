@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from mtg_typeline.findings import Fix, Severity, Span
-from mtg_typeline.ruleset import RuleSet, SubtypeList
+from mtg_typeline.ruleset import Rename, RuleSet, SubtypeList
 from mtg_typeline.typeline import Face, TypeLine
+from mtg_typeline.yamlnodes import fold
 
 _CODE_RE = re.compile(r"^TL\d{3}$")
 _NAME_RE = re.compile(r"^[a-z]+(?:-[a-z]+)*$")
@@ -122,6 +123,18 @@ def either(names: Iterable[str], conj: str = "or") -> str:
 def kinds_of(lists: Iterable[tuple[SubtypeList, str]]) -> str:
     """'a land type (205.3i)' or 'an artifact type (205.3g) and a planar type (205.3n)'."""
     return either((f"{article(s.singular)} ({s.rule})" for s, _ in lists), "and")
+
+
+def renamed_reason(written: str, rename: Rename, current: str, kind: str, edition: str) -> str:
+    """Why a renamed word is wrong in this edition: it is the old name (the usual case), or
+    the new name under an edition older than the rename."""
+    if fold(current) == fold(rename.new):
+        since = f" since the {rename.since} edition" if rename.since else ""
+        return f"'{shown(written)}' is no longer {article(kind)}: it is now {current}{since}"
+    return (
+        f"'{shown(written)}' is not {article(kind)} in the {edition} edition; "
+        f"it was called {current} until {rename.since}"
+    )
 
 
 def replaced(line: str, start: int, end: int, text: str) -> str:

@@ -9,13 +9,13 @@ from mtg_typeline.checks.base import (
     close_matches,
     face_check,
     fix,
+    renamed_reason,
     replaced,
     shown,
 )
 from mtg_typeline.findings import Severity
 from mtg_typeline.ruleset import RuleSet
 from mtg_typeline.typeline import TOKEN, Face, Role, TypedWord, TypeLine
-from mtg_typeline.yamlnodes import fold
 
 
 def unknown_kind(typed: TypedWord, face: Face, rules: RuleSet) -> str | None:
@@ -90,14 +90,7 @@ def obsolete_card_type(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[P
         if rename is None or typed.canonical is None:
             continue
         word, want = typed.word, typed.canonical
-        if fold(want) == fold(rename.new):
-            since = f" since the {rename.since} edition" if rename.since else ""
-            why = f"'{shown(word.text)}' is an obsolete type: the rules call it {want}{since}"
-        else:
-            why = (
-                f"'{shown(word.text)}' is not a type in the {rules.edition} edition; "
-                f"it was called {want} until {rename.since}"
-            )
+        why = renamed_reason(word.text, rename, want, typed.role.value, rules.edition)
         yield Problem(
             word.start,
             word.end,

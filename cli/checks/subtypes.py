@@ -13,6 +13,7 @@ from mtg_typeline.checks.base import (
     fix,
     kinds_of,
     list_rules,
+    renamed_reason,
     replaced,
     shown,
 )
@@ -137,15 +138,7 @@ def obsolete_subtype_check(face: Face, line: TypeLine, rules: RuleSet) -> Iterat
             continue
         rename, want = found
         lists = rules.subtype_lists(want)
-        kind = lists[0][0].singular
-        if fold(want) == fold(rename.new):
-            since = f" since the {rename.since} edition" if rename.since else ""
-            why = f"'{shown(word.text)}' is no longer {article(kind)}: it is now {want}{since}"
-        else:
-            why = (
-                f"'{shown(word.text)}' is not {article(kind)} in the {rules.edition} edition; "
-                f"it was called {want} until {rename.since}"
-            )
+        why = renamed_reason(word.text, rename, want, lists[0][0].singular, rules.edition)
         yield Problem(
             word.start,
             word.end,
