@@ -21,9 +21,11 @@ from mtg_typeline.ruleset import RuleSet, load_rules
 from mtg_typeline.typeline import CANONICAL_DASH, FACE_SEPARATOR, TOKEN, TypeLine, parse
 
 MAX_LINE_CHARS = 1000
-CACHE_SIZE = 4096  # distinct lines (and type prefixes) remembered; cleared when full
+# Distinct lines (and runs of types) remembered; a cache is cleared when full. Real data
+# holds a few thousand distinct type lines, so this keeps them all at a few MiB.
+CACHE_SIZE = 16384
 _SHOWN_LINE = 100
-_NOT_CLEAN = frozenset[str]()
+_UNSEEN = object()  # not `frozenset()`: that is a singleton, and a real value here
 
 
 class Checker:
@@ -31,41 +33,50 @@ class Checker:
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        self._prefixes: dict[str, frozenset[str] | None] = {}
+        self._heads: dict[str, frozenset[str] | None] = {}
         self._plain = _plain_subtypes(rules)
         self._cache: dict[str, tuple[Finding, ...]] = {}
 
     def check(self, text: str) -> tuple[Finding, ...]:
-        """Findings for one type line (path "-", line 1; see `Finding.at`)."""
+        """Findings for one type line (path "-", line 1; see `Finding.at`), remembered."""
         found = self._cache.get(text)
         if found is None:
-            found = () if self.is_clean(text) else self.check_fully(text)
+            found = self.evaluate(text)
             if len(self._cache) >= CACHE_SIZE:
                 self._cache.clear()
             self._cache[text] = found
         return found
 
+    def evaluate(self, text: str) -> tuple[Finding, ...]:
+        """Findings for one type line, without the cache (callers that cache call this)."""
+        return () if self.is_clean(text) else self.check_fully(text)
+
     def is_clean(self, text: str) -> bool:
         """True only if the line is certainly free of findings (the fast path)."""
+        heads = self._heads
         for face in text.split(FACE_SEPARATOR):
             head, dash, tail = face.partition(CANONICAL_DASH)
-            allowed = self._prefixes.get(head, _NOT_CLEAN)
-            if allowed is _NOT_CLEAN:
+            allowed = heads.get(head, _UNSEEN)
+            if allowed is _UNSEEN:
                 allowed = self._allowed_after(head)
-            if allowed is None:
+            if allowed is None:  # a head that is not plainly right
+                return False
+            if not isinstance(allowed, frozenset):  # for the type checker: never true here
+                return False
                 return False
             if dash:
                 words = tail.split(" ")
-                distinct = set(words)
-                if len(distinct) != len(words) or not distinct <= allowed:
+                if not allowed.issuperset(words):
+                    return False
+                if len(words) > 1 and len(set(words)) != len(words):
                     return False
         return True
 
     def _allowed_after(self, head: str) -> frozenset[str] | None:
         """Subtypes allowed after `head` if `head` is a plainly right run of types, else None."""
-        if len(self._prefixes) >= CACHE_SIZE:
-            self._prefixes.clear()
-        allowed = self._prefixes[head] = _plain_head(head, self.rules, self._plain)
+        if len(self._heads) >= CACHE_SIZE:
+            self._heads.clear()
+        allowed = self._heads[head] = _plain_head(head, self.rules, self._plain)
         return allowed
 
     def check_fully(self, text: str) -> tuple[Finding, ...]:

@@ -81,6 +81,7 @@ class RuleSet:
     _supertypes: dict[str, str] = field(init=False, repr=False, compare=False)
     _subtypes: dict[str, tuple[tuple[SubtypeList, str], ...]] = field(init=False, repr=False, compare=False)
     _phrases: dict[str, tuple[tuple[str, ...], ...]] = field(init=False, repr=False, compare=False)
+    _lists_for: dict[frozenset[str], tuple[SubtypeList, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         subtypes: dict[str, list[tuple[SubtypeList, str]]] = {}
@@ -92,6 +93,7 @@ class RuleSet:
                 if len(words) > 1 and not sublist.whole:
                     phrases.setdefault(words[0], set()).add(words)
         init = object.__setattr__
+        init(self, "_lists_for", {})
         init(self, "_card_types", {fold(t): t for t in self.card_types})
         init(self, "_supertypes", {fold(t): t for t in self.supertypes})
         init(self, "_subtypes", {k: tuple(v) for k, v in subtypes.items()})
@@ -119,7 +121,12 @@ class RuleSet:
 
     def lists_for(self, card_types: frozenset[str]) -> tuple[SubtypeList, ...]:
         """The subtype lists of an object with these card types."""
-        return tuple(s for s in self.lists if s.card_types & card_types)
+        found = self._lists_for.get(card_types)
+        if found is None:
+            found = tuple(s for s in self.lists if s.card_types & card_types)
+            if len(self._lists_for) < 4096:
+                self._lists_for[card_types] = found
+        return found
 
     def type_rename(self, word: str) -> tuple[Rename, str] | None:
         """For a card type or supertype this edition does not know by `word`: the rename that

@@ -80,15 +80,8 @@ class Face:
     dash: Dash | None
     extra_dashes: tuple[Dash, ...]
     subtypes: tuple[Word, ...]
-
-    @property
-    def card_types(self) -> frozenset[str]:
-        """The card types, counting a renamed one (Tribal) as the edition's word (Kindred)."""
-        return _card_types(self.before)
-
-    @property
-    def is_emblem(self) -> bool:
-        return any(w.role is Role.EMBLEM for w in self.before)
+    card_types: frozenset[str]  # counting a renamed one (Tribal) as the edition's word (Kindred)
+    is_emblem: bool
 
     def of_role(self, role: Role) -> tuple[TypedWord, ...]:
         return tuple(w for w in self.before if w.role is role)
@@ -131,7 +124,8 @@ def _face(line: str, start: int, end: int, rules: RuleSet) -> Face:
             words += _words(line, dashes[index].end, stop)
         subtypes = _group(line, words, before, rules)
     return Face(line[start:end], start, end, before, dashes[0] if dashes else None,
-                tuple(dashes[1:]), subtypes)  # fmt: skip
+                tuple(dashes[1:]), subtypes, _card_types(before),
+                any(w.role is Role.EMBLEM for w in before))  # fmt: skip
 
 
 def _words(line: str, start: int, end: int) -> tuple[Word, ...]:

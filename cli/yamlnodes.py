@@ -7,6 +7,7 @@ rule files are composed to nodes and read here, node by node.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -17,6 +18,7 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _NULL = "tag:yaml.org,2002:null"
 
 
+@lru_cache(maxsize=8192)
 def fold(word: str) -> str:
     """The form words are compared in: case-folded, either apostrophe."""
     return word.casefold().replace("\u2019", "'").replace("\u2018", "'")

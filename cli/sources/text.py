@@ -99,20 +99,22 @@ def _classify(
     undecodable: list[tuple[int, int]],
 ) -> tuple[Finding, ...] | _Skip | None:
     """The findings of one raw line; SKIP for blank and comment lines; None for binary."""
-    if b"\x00" in raw:
-        column = len(raw[: raw.index(b"\x00")].decode("utf-8", "replace")) + 1
-        report(_not_text(path, number, column, "a binary file (it holds NUL bytes); not checked"))
-        stats.trouble = True
-        return None
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8").rstrip("\r\n")
     except UnicodeDecodeError as exc:
         undecodable.append((number, len(raw[: exc.start].decode("utf-8", "replace")) + 1))
         return SKIP
-    text = _strip_comment(text.rstrip("\r\n"))
+    if checker.is_clean(text):
+        return ()
+    if "\x00" in text:
+        column = text.index("\x00") + 1
+        report(_not_text(path, number, column, "a binary file (it holds NUL bytes); not checked"))
+        stats.trouble = True
+        return None
+    text = _strip_comment(text)
     if not text.strip():
         return SKIP
-    return checker.check(text)
+    return checker.check_fully(text)
 
 
 def _strip_comment(text: str) -> str:
