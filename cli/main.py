@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import click
+
 from mtg_typeline import __version__
 from mtg_typeline.errors import ExitStatus, TypelineError, UsageError
 from mtg_typeline.reporters import FORMATS

@@ -11,8 +11,9 @@ from functools import lru_cache
 from pathlib import Path
 
 import yaml
-from mtg_typeline.errors import RulesDataError
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from mtg_typeline.errors import RulesDataError
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _NULL = "tag:yaml.org,2002:null"

@@ -19,11 +19,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from mtg_typeline.findings import Finding, Severity, Summary
-from mtg_typeline.ruleset import RuleSet
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
+
+from mtg_typeline.findings import Finding, Severity, Summary
+from mtg_typeline.ruleset import RuleSet
 
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow", Severity.INFO: "bold blue"}
 WINDOW = 60  # characters of a long type line shown on each side of the offending span
