@@ -1,4 +1,4 @@
-"""Rule files: loading, validation, and the frozen `RuleSet` the checks consult.
+"""Rule files: reading and validating them into a `RuleSet` (see `mtg_typeline.rulemodel`).
 
 A rule file describes the type-line section of one Comprehensive Rules edition: its card
 types, supertypes, subtype lists (with rule numbers and the card types each belongs to),
