@@ -15,6 +15,7 @@ from typing import BinaryIO, TextIO
 
 from mtg_typeline.checker import Checker
 from mtg_typeline.checks.inputs import INPUT_CODES, UNREADABLE
+from mtg_typeline.display import printable
 from mtg_typeline.errors import ExitStatus
 from mtg_typeline.findings import Finding, Severity, Summary
 from mtg_typeline.reporters import get_reporter
@@ -82,7 +83,8 @@ def _expand(paths: tuple[str, ...], err: TextIO) -> Iterator[str]:
         if path != STDIN and os.path.isdir(path):
             found = sorted(_text_files(Path(path)))
             if not found:
-                err.write(f"typeline: warning: no {'/'.join(TEXT_SUFFIXES)} files under {path}\n")
+                where = printable(path)
+                err.write(f"typeline: warning: no {'/'.join(TEXT_SUFFIXES)} files under {where}\n")
             yield from (str(p) for p in found)
         else:
             yield path

@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from mtg_typeline import __version__
+from mtg_typeline.display import printable
 from mtg_typeline.errors import ExitStatus, TypelineError, UsageError
 from mtg_typeline.reporters import FORMATS
 
@@ -36,7 +37,7 @@ def _guarded(ctx: click.Context, action: Callable[[], int]) -> None:
     try:
         status = action()
     except TypelineError as exc:
-        click.echo(f"typeline: error: {exc}", err=True)
+        click.echo(f"typeline: error: {printable(str(exc))}", err=True)
         status = exc.status
     except KeyboardInterrupt:
         click.echo("typeline: interrupted", err=True)
@@ -49,7 +50,7 @@ def _guarded(ctx: click.Context, action: Callable[[], int]) -> None:
     except Exception as exc:  # a bug: say so in one line, never as a traceback
         if os.environ.get("TYPELINE_DEBUG") == "1":
             raise
-        click.echo(f"typeline: internal error: {type(exc).__name__}: {exc}", err=True)
+        click.echo(f"typeline: internal error: {type(exc).__name__}: {printable(str(exc))}", err=True)
         click.echo("typeline: set TYPELINE_DEBUG=1 to see where it happened", err=True)
         status = ExitStatus.TROUBLE
     ctx.exit(int(status))

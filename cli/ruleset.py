@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from datetime import date
 from functools import cache
 from pathlib import Path
 
@@ -82,7 +83,18 @@ def _read_text(path: Path) -> str:
     except OSError as exc:
         raise RulesDataError(f"{path}: cannot read the rule file: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
-        raise RulesDataError(f"{path}: the rule file is not UTF-8 (byte {exc.start})") from None
+        line, column = _position(exc.object, exc.start)
+        raise RulesDataError(
+            f"{path}:{line}:{column}: the rule file is not UTF-8 (byte 0x{exc.object[exc.start]:02x})"
+        ) from None
+
+
+def _position(data: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and column (in characters) of byte `offset` in `data`."""
+    before = data[:offset]
+    line_start = before.rfind(b"\n") + 1
+    column = len(before[line_start:].decode("utf-8", "replace")) + 1
+    return before.count(b"\n") + 1, column
 
 
 _TOP_REQUIRED = (
@@ -100,7 +112,7 @@ def parse_rules(path: Path, text: str, renames: tuple[Rename, ...] = ()) -> Rule
     if schema != SCHEMA:
         raise reader.fail(top["schema"], f"schema {schema} is not supported (this tool reads {SCHEMA})")
     edition = reader.string(top["edition"], "edition")
-    if not _EDITION_RE.match(edition):
+    if not _is_date(edition):
         raise reader.fail(top["edition"], f"edition {edition!r} is not a date (YYYY-MM-DD)")
     summaries = _summaries(reader, top["rules"])
     card_types, ct_rule = _named_list(reader, top["card_types"], "card_types")
@@ -130,6 +142,13 @@ def parse_rules(path: Path, text: str, renames: tuple[Rename, ...] = ()) -> Rule
         citations=citations,
         renames=renames,
     )
+
+
+def _is_date(text: str) -> bool:
+    try:
+        return bool(_EDITION_RE.match(text)) and date.fromisoformat(text).isoformat() == text
+    except ValueError:
+        return False
 
 
 def _summaries(reader: NodeReader, node: Node) -> dict[str, str]:

@@ -42,7 +42,7 @@ def unknown_card_type(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Pr
 
     Okay: Artifact Creature — Golem
     TL201: Creture — Goblin
-    TL201: Hero
+    TL201: Spell — Arcane
     """
     for typed in face.before:
         if unknown_kind(typed, face, rules) != "card type":

@@ -23,18 +23,12 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
+from mtg_typeline.display import printable
 from mtg_typeline.findings import Finding, Severity, Summary
 from mtg_typeline.ruleset import RuleSet
 
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow", Severity.INFO: "bold blue"}
 WINDOW = 60  # characters of a long type line shown on each side of the offending span
-_CONTROL = {**{c: chr(0x2400 + c) for c in range(0x20)}, 0x7F: "\u2421"}
-_CONTROL.update(dict.fromkeys(range(128, 160), "�"))
-
-
-def printable(text: str) -> str:
-    """`text` with each control character drawn as a visible symbol of one cell."""
-    return text.translate(_CONTROL)
 
 
 def make_console(out: TextIO, color: bool | None) -> Console:
