@@ -96,6 +96,8 @@ class RuleSet:
 
     def subtype_lists(self, text: str) -> tuple[tuple[SubtypeList, str], ...]:
         """Every list holding `text` as an entry, with the entry as the list spells it."""
+        if " " in text or "\t" in text:  # a phrase: compare with single spaces
+            text = " ".join(text.split())
         return self._subtypes.get(fold(text), ())
 
     def phrases_from(self, word: str) -> tuple[tuple[str, ...], ...]:

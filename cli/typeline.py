@@ -113,6 +113,8 @@ def parse(text: str, rules: RuleSet) -> TypeLine:
 
 def _face(line: str, start: int, end: int, rules: RuleSet) -> Face:
     dashes = [Dash(m.group(), m.start(), m.end()) for m in _DASH.finditer(line, start, end)]
+    if not dashes:
+        dashes = _glued_dash(line, start, end, rules)
     split = dashes[0].start if dashes else end
     before = _classify(_words(line, start, split), rules)
     subtypes: tuple[Word, ...] = ()
@@ -126,6 +128,20 @@ def _face(line: str, start: int, end: int, rules: RuleSet) -> Face:
     return Face(line[start:end], start, end, before, dashes[0] if dashes else None,
                 tuple(dashes[1:]), subtypes, _card_types(before),
                 any(w.role is Role.EMBLEM for w in before))  # fmt: skip
+
+
+def _glued_dash(line: str, start: int, end: int, rules: RuleSet) -> list[Dash]:
+    """A hyphen typed between a type and a subtype with no spaces ("Creature-Goblin"): the
+    dash, when what stands before it is a type and the whole is no listed word."""
+    for match in _WORD.finditer(line, start, end):
+        word = match.group()
+        head, hyphen, tail = word.partition("-")
+        if not hyphen or not tail or rules.subtype_lists(word):
+            continue
+        if rules.card_type(head) or rules.supertype(head):
+            at = match.start() + len(head)
+            return [Dash(hyphen, at, at + 1)]
+    return []
 
 
 def _words(line: str, start: int, end: int) -> tuple[Word, ...]:

@@ -85,6 +85,8 @@ class NodeReader:
         value = str(node.value)
         if not value.strip():
             raise self.fail(node, f"{what} must not be empty")
+        if any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in value):
+            raise self.fail(node, f"{what} holds a control character")
         return value
 
     def integer(self, node: Node, what: str) -> int:

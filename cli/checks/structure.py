@@ -77,26 +77,34 @@ def spacing(line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     TL102: Creature — Goblin${SPACE}
     """
     text = line.text
-    dashes = [(d.start, d.end) for face in line.faces for d in (face.dash, *face.extra_dashes) if d]
-    for sep in line.separators:
-        dashes.append((sep.start, sep.end))
-        if sep.text != FACE_SEPARATOR:
-            why = "faces are separated by ' // '"
+    spans = [(d.start, d.end) for face in line.faces for d in (face.dash, *face.extra_dashes) if d]
+    for index, sep in enumerate(line.separators):
+        spans.append((sep.start, sep.end))
+        beside = (line.faces[index], line.faces[index + 1])
+        if sep.text != FACE_SEPARATOR and all(_has_words(face) for face in beside):
+            why = f"faces are separated by ' // ', not '{sep.text}'"
             yield _space_problem(line, rules, sep.start, sep.end, FACE_SEPARATOR, why)
     for match in _SPACE_RUN.finditer(text):
         start, end = match.span()
+        if any(a <= start and end <= b for a, b in spans):
+            continue  # spacing inside a dash or separator: TL101, the check above, TL104, TL106
         if start == 0 or end == len(text):
             where = "start" if start == 0 else "end"
-            yield _space_problem(line, rules, start, end, "", f"no white space at the {where}")
-        elif match.group() != " " and not any(a <= start and end <= b for a, b in dashes):
-            yield _space_problem(line, rules, start, end, " ", "words are separated by one space")
+            yield _space_problem(line, rules, start, end, "", f"white space at the {where} of the line")
+        elif match.group() != " ":
+            why = f"{_describe_space(match.group())} between words; one space separates them"
+            yield _space_problem(line, rules, start, end, " ", why)
+
+
+def _has_words(face: Face) -> bool:
+    return bool(face.before or face.subtypes)
 
 
 def _space_problem(line: TypeLine, rules: RuleSet, start: int, end: int, want: str, why: str) -> Problem:
     return Problem(
         start,
         end,
-        f"{why}, not {_describe_space(line.text[start:end])}",
+        why,
         rules.cite("type-line"),
         suggestion=replaced(line.text, start, end, want),
         fix=fix(start, end, want),
@@ -104,11 +112,13 @@ def _space_problem(line: TypeLine, rules: RuleSet, start: int, end: int, want: s
 
 
 def _describe_space(text: str) -> str:
-    if "//" in text:
-        return repr(text)
-    if "\t" in text:
-        return "a tab" if text == "\t" else "tabs and spaces"
-    return f"{len(text)} spaces" if len(text) > 1 else "a space"
+    if text == "\t":
+        return "a tab"
+    if set(text) == {" "}:
+        return f"{len(text)} spaces"
+    if len(text) == 1:
+        return f"the white space character U+{ord(text):04X}"
+    return "a mix of white space characters"
 
 
 @face_check("TL103", "word-case", Severity.WARNING, ("card-types", "supertypes", "list"))
@@ -200,19 +210,22 @@ def extra_dash(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
 
 @face_check("TL106", "empty-face", Severity.ERROR, ("type-line",))
 def empty_face(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
-    """Every face of a multi-face line has types: ' // ' joins two complete type lines.
+    """Every face has types: ' // ' joins two complete type lines, and a dash needs them too.
 
     Okay: Instant // Sorcery
     TL106: Instant //
     TL106: // Sorcery
+    TL106: Instant // // Sorcery
+    TL106: —
     """
-    if not face.before and not face.subtypes and not face.dash and len(line.faces) > 1:
-        position = min(face.start, len(line.text) - 1) if line.text else 0
-        end = max(face.end, position + 1)
-        which = "before" if face.start == 0 else "after"
-        yield Problem(
-            position,
-            end,
-            f"nothing {which} the face separator ' // '",
-            rules.cite("type-line"),
-        )
+    if _has_words(face):
+        return
+    index = line.faces.index(face)
+    if face.dash is not None:
+        start, end, why = face.dash.start, face.dash.end, "a face with a dash and no types"
+    elif len(line.faces) > 1:
+        sep = line.separators[min(index, len(line.separators) - 1)]
+        start, end, why = sep.start, sep.end, "an empty face: ' // ' joins two complete type lines"
+    else:
+        return
+    yield Problem(start, end, why, rules.cite("type-line"))

@@ -30,91 +30,125 @@ class _Skip:
 
 
 SKIP = _Skip()
+UNDECODABLE = _Skip()  # skipped too, but not remembered: each such line is counted
+_SNIFF = 8192  # bytes looked at for NUL before the first line is checked
 Report = Callable[[Finding], None]
 
 
 def check_stream(stream: BinaryIO, path: str, checker: Checker, report: Report) -> TextStats:
     """Check every line of `stream`, calling `report` with each finding placed at `path`."""
-    stats = TextStats()
+    reader = _Reader(path, checker, report)
+    if _reported_binary(stream, path, report):
+        reader.stats.trouble = True
+        return reader.stats
     first = stream.readline()
-    if not first:
-        return stats
     if first.startswith(BOM):
         first = first[len(BOM) :]
-    undecodable: list[tuple[int, int]] = []  # (line, column) of lines that are not UTF-8
-    if not _one(first, 1, path, checker, report, stats, undecodable):
-        return stats
-    cache: dict[bytes, tuple[Finding, ...] | _Skip] = {}
-    get = cache.get
-    number = 1
-    skipped = 0
-    for number, raw in enumerate(stream, 2):
-        result = get(raw)
-        if result is None:
-            result = _classify(raw, number, path, checker, report, stats, undecodable)
+    if first and reader.emit(reader.classify(first, 1), 1) is not None:
+        reader.read_rest(stream)
+    reader.report_undecodable()
+    return reader.stats
+
+
+class _Reader:
+    """The state of reading one input: where findings go, counts, lines that are not UTF-8."""
+
+    def __init__(self, path: str, checker: Checker, report: Report) -> None:
+        self.path = path
+        self.checker = checker
+        self.report = report
+        self.stats = TextStats()
+        self.undecodable: list[tuple[int, int]] = []  # (line, column)
+
+    def read_rest(self, stream: BinaryIO) -> None:
+        """Lines 2 onward, with results remembered per distinct raw line (the hot loop)."""
+        cache: dict[bytes, tuple[Finding, ...] | _Skip] = {}
+        get = cache.get
+        classify = self.classify
+        for number, raw in enumerate(stream, 2):
+            result = get(raw)
             if result is None:
-                break  # binary: reported, stop reading
-            if len(raw) <= _MAX_CACHED_BYTES:
-                if len(cache) >= CACHE_SIZE:
-                    cache.clear()
-                cache[raw] = result
-        if result:
-            if result is SKIP:
-                skipped += 1
+                result = classify(raw, number)
+                if result is None:
+                    break  # binary: reported, stop reading
+                if len(raw) <= _MAX_CACHED_BYTES and result is not UNDECODABLE:
+                    if len(cache) >= CACHE_SIZE:
+                        cache.clear()
+                    cache[raw] = result
+            if result:
+                self.emit(result, number)
             else:
-                for finding in result:  # type: ignore[union-attr]
-                    report(finding.at(path, number))
-    stats.lines += number - 1 - skipped
-    _report_undecodable(undecodable, path, report, stats)
-    return stats
+                self.stats.lines += 1
+
+    def emit(self, result: tuple[Finding, ...] | _Skip | None, number: int) -> bool | None:
+        """Count one line and report its findings; None for a binary input."""
+        if result is None:
+            return None
+        if isinstance(result, _Skip):
+            return False
+        self.stats.lines += 1
+        for finding in result:
+            self.report(finding.at(self.path, number))
+        return True
+
+    def classify(self, raw: bytes, number: int) -> tuple[Finding, ...] | _Skip | None:
+        """The findings of one raw line; SKIP for blank and comment lines; None for binary."""
+        try:
+            text = raw.decode("utf-8").rstrip("\r\n")
+        except UnicodeDecodeError as exc:
+            column = len(raw[: exc.start].decode("utf-8", "replace")) + 1
+            self.undecodable.append((number, column))
+            return UNDECODABLE
+        if self.checker.is_clean(text):
+            return ()
+        if "\x00" in text:
+            message = "a binary file (it holds NUL bytes); not checked"
+            self.report(_not_text(self.path, number, text.index("\x00") + 1, message))
+            self.stats.trouble = True
+            return None
+        text = _strip_comment(text)
+        if not text.strip():
+            return SKIP
+        return self.checker.check_fully(text)
+
+    def report_undecodable(self) -> None:
+        if not self.undecodable:
+            return
+        line, column = self.undecodable[0]
+        more = len(self.undecodable) - 1
+        tail = ""
+        if more:
+            tail = f" ({more} more line{'s that are' if more > 1 else ' that is'} not UTF-8 "
+            tail += f"{'were' if more > 1 else 'was'} skipped)"
+        message = f"this line is not UTF-8 text; it was skipped{tail}"
+        self.report(_not_text(self.path, line, column, message))
+        self.stats.trouble = True
 
 
-def _one(
-    raw: bytes,
-    number: int,
-    path: str,
-    checker: Checker,
-    report: Report,
-    stats: TextStats,
-    undecodable: list[tuple[int, int]],
-) -> bool:
-    """Check the first line (outside the cached loop); False if the input is binary."""
-    result = _classify(raw, number, path, checker, report, stats, undecodable)
-    if result is None:
+def _reported_binary(stream: BinaryIO, path: str, report: Report) -> bool:
+    """Report a binary file (a NUL byte near its start) as one finding, before any line."""
+    head = _peek(stream)
+    if b"\x00" not in head:
         return False
-    if result is not SKIP:
-        stats.lines += 1
-        for finding in result:  # type: ignore[union-attr]
-            report(finding.at(path, number))
+    nul = head.index(b"\x00")
+    line_start = head.rfind(b"\n", 0, nul) + 1
+    line = head.count(b"\n", 0, nul) + 1
+    column = len(head[line_start:nul].decode("utf-8", "replace")) + 1
+    report(_not_text(path, line, column, "a binary file (it holds NUL bytes); not checked"))
     return True
 
 
-def _classify(
-    raw: bytes,
-    number: int,
-    path: str,
-    checker: Checker,
-    report: Report,
-    stats: TextStats,
-    undecodable: list[tuple[int, int]],
-) -> tuple[Finding, ...] | _Skip | None:
-    """The findings of one raw line; SKIP for blank and comment lines; None for binary."""
-    try:
-        text = raw.decode("utf-8").rstrip("\r\n")
-    except UnicodeDecodeError as exc:
-        undecodable.append((number, len(raw[: exc.start].decode("utf-8", "replace")) + 1))
-        return SKIP
-    if checker.is_clean(text):
-        return ()
-    if "\x00" in text:
-        column = text.index("\x00") + 1
-        report(_not_text(path, number, column, "a binary file (it holds NUL bytes); not checked"))
-        stats.trouble = True
-        return None
-    text = _strip_comment(text)
-    if not text.strip():
-        return SKIP
-    return checker.check_fully(text)
+def _peek(stream: BinaryIO) -> bytes:
+    """The first bytes of `stream` without consuming them (b"" where it can't be done)."""
+    peek = getattr(stream, "peek", None)
+    if peek is not None:
+        try:
+            return bytes(peek(_SNIFF)[:_SNIFF])
+        except (OSError, ValueError):
+            return b""
+    if hasattr(stream, "getvalue"):
+        return bytes(stream.getvalue()[:_SNIFF])
+    return b""
 
 
 def _strip_comment(text: str) -> str:
@@ -127,18 +161,6 @@ def _strip_comment(text: str) -> str:
         if char == "#" and index and text[index - 1] in " \t":
             return text[:index].rstrip()
     return text
-
-
-def _report_undecodable(
-    undecodable: list[tuple[int, int]], path: str, report: Report, stats: TextStats
-) -> None:
-    if not undecodable:
-        return
-    line, column = undecodable[0]
-    more = len(undecodable) - 1
-    tail = f" ({more} more line{'s' if more != 1 else ''} not UTF-8 were skipped)" if more else ""
-    report(_not_text(path, line, column, f"this line is not UTF-8 text; it was skipped{tail}"))
-    stats.trouble = True
 
 
 def _not_text(path: str, line: int, column: int, message: str) -> Finding:
