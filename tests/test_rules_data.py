@@ -428,13 +428,11 @@ def test_rule_file_schema(path: Path) -> None:
     section = doc["section"]
     assert isinstance(section, str) and section in ("204", "205")
     assert doc["source"] == (
-        "Magic: The Gathering Comprehensive Rules, "
-        f"effective {edition}, section {section} (Type Line)"
+        f"Magic: The Gathering Comprehensive Rules, effective {edition}, section {section} (Type Line)"
     )
     first_line = path.read_text(encoding="utf-8").split("\n", 1)[0]
     assert first_line == (
-        "# mtg-typeline rule file: Comprehensive Rules edition effective "
-        f"{edition}, type-line section."
+        f"# mtg-typeline rule file: Comprehensive Rules edition effective {edition}, type-line section."
     )
 
 
@@ -722,9 +720,7 @@ def test_renames_since_dates_match_the_archive() -> None:
     history = edition_facts_by_date()
     for item in load_renames():
         old, new, kind = norm(item["old"]), norm(item["new"]), item["kind"]
-        listed = {
-            date: {norm(w) for w in facts_list(facts, kind)} for date, facts in history.items()
-        }
+        listed = {date: {norm(w) for w in facts_list(facts, kind)} for date, facts in history.items()}
         with_old = [date for date, words in listed.items() if old in words]
         if not with_old:
             assert item["since"] is None, f"{item['old']}: never listed, since: null"
@@ -734,11 +730,7 @@ def test_renames_since_dates_match_the_archive() -> None:
             continue
         last_old = with_old[-1]
         expected = next(
-            (
-                date
-                for date, words in listed.items()
-                if date > last_old and old not in words and new in words
-            ),
+            (date for date, words in listed.items() if date > last_old and old not in words and new in words),
             None,
         )
         assert expected is not None, f"{item['old']}: no edition lists {item['new']}"

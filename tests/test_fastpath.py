@@ -1,0 +1,296 @@
+"""The checker's fast path: `is_clean` may only say True when the full checks find nothing.
+
+Lines are built from the edition's own vocabulary (supertypes, card types, Token, subtypes
+from the right lists and the wrong ones, renamed words, Time Lord, planes) and then spoilt
+a little (case, duplicates, spacing, dashes, faces), so that many are clean and many are
+nearly clean: the places a shortcut goes wrong. One builder serves hypothesis (which
+shrinks a counterexample) and a seeded random run (which proves the builder reaches both
+sides of the fence).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Protocol, TypeVar
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mtg_typeline.checker import MAX_LINE_CHARS, Checker
+from mtg_typeline.ruleset import RuleSet, load_rules
+
+EDITIONS = ("2026-09-25", "2020-08-07")
+CORPUS = Path(__file__).resolve().parent / "data" / "corpus-typelines.tsv"
+T = TypeVar("T")
+
+
+class Picker(Protocol):
+    """The random choices the builder makes."""
+
+    def pick(self, items: Sequence[T]) -> T: ...
+    def chance(self, percent: int) -> bool: ...
+    def count(self, low: int, high: int) -> int: ...
+
+
+class RandomPicker:
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def pick(self, items: Sequence[T]) -> T:
+        return self.rng.choice(items)
+
+    def chance(self, percent: int) -> bool:
+        return self.rng.randrange(100) < percent
+
+    def count(self, low: int, high: int) -> int:
+        return self.rng.randint(low, high)
+
+
+class DrawPicker:
+    def __init__(self, draw: st.DrawFn) -> None:
+        self.draw = draw
+
+    def pick(self, items: Sequence[T]) -> T:
+        return items[self.draw(st.integers(0, len(items) - 1))]
+
+    def chance(self, percent: int) -> bool:
+        return self.draw(st.integers(0, 99)) < percent
+
+    def count(self, low: int, high: int) -> int:
+        return self.draw(st.integers(low, high))
+
+
+@cache
+def rules(edition: str) -> RuleSet:
+    return load_rules(edition)
+
+
+@cache
+def checker(edition: str) -> Checker:
+    return Checker(rules(edition))
+
+
+@cache
+def vocabulary(edition: str) -> dict[str, tuple[str, ...]]:
+    """Word pools of one edition: its types, the subtypes of each card type, and near misses."""
+    ruleset = rules(edition)
+    pools: dict[str, tuple[str, ...]] = {
+        "supertypes": ruleset.supertypes,
+        "card_types": ruleset.card_types,
+        "all_subtypes": tuple(sorted({e for s in ruleset.lists for e in s.entries})),
+        "renamed": tuple(sorted({w for r in ruleset.renames for w in (r.old, r.new)})),
+        "apostrophes": tuple(
+            spelled
+            for e in sorted({e for s in ruleset.lists if not s.whole for e in s.entries})
+            if "’" in e or "'" in e
+            for spelled in (e.replace("’", "'"), e.replace("'", "’"))
+        ),
+        "odd": ("Token", "Emblem", "Hero", "Elite", "Host", "Goblim", "Urza's", "Urza’s", "Time",
+                "Lord", "Time Lord", "Power", "Plant", "Power-Plant", "X", "—", "-", "//", ""),
+    }  # fmt: skip
+    for card_type in ruleset.card_types:
+        lists = ruleset.lists_for(frozenset({card_type}))
+        pools[card_type] = tuple(e for s in lists for e in s.entries)
+    return pools
+
+
+def respell(word: str, pick: Picker) -> str:
+    """Usually the word as listed; sometimes another case or the other apostrophe."""
+    if not pick.chance(8):
+        return word
+    change: Callable[[str], str] = pick.pick(
+        [str.lower, str.upper, str.swapcase, str.title,
+         lambda w: w.replace("’", "'"), lambda w: w.replace("'", "’")]
+    )  # fmt: skip
+    return change(word)
+
+
+def build_face(pick: Picker, edition: str) -> str:
+    pools = vocabulary(edition)
+    words: list[str] = []
+    if pick.chance(15):
+        words.append("Token")
+    words += [pick.pick(pools["supertypes"]) for _ in range(pick.count(0, 2))]
+    types = [pick.pick(pools["card_types"]) for _ in range(pick.count(1, 2))]
+    if pick.chance(10):
+        types.append(pick.pick(pools["renamed"] + pools["odd"]))
+    if pick.chance(10):
+        pick_from = pick.pick([pools["all_subtypes"], pools["supertypes"]])
+        types.insert(pick.count(0, len(types)), pick.pick(pick_from))
+    words += types
+    subtypes: list[str] = []
+    right = tuple(w for t in types for w in pools.get(t, ()))
+    for _ in range(pick.count(0, 3)):
+        source = pick.pick(
+            [right, right, right, right, right, right, pools["all_subtypes"], pools["renamed"],
+             pools["odd"], pools["apostrophes"], pools["card_types"], pools["supertypes"]]
+        )  # fmt: skip
+        if source:
+            subtypes.append(pick.pick(source))
+    if subtypes and pick.chance(10):
+        again = pick.pick(subtypes)
+        if pick.chance(50):
+            again = again.replace("’", "'") if "’" in again else again.replace("'", "’")
+        subtypes.insert(pick.count(0, len(subtypes)), again)
+    if words and pick.chance(5):
+        words.insert(pick.count(0, len(words)), pick.pick(words))
+    space = " " if pick.chance(95) else pick.pick(["  ", "\t", " \u00a0", ""])
+    head = space.join(respell(w, pick) for w in words)
+    if not subtypes and not pick.chance(5):
+        return head
+    dash = " — " if pick.chance(85) else pick.pick(["—", " - ", " -- ", "-", " – ", " —", "— ", "  —  "])
+    return head + dash + space.join(respell(w, pick) for w in subtypes)
+
+
+def build_line(pick: Picker, edition: str) -> str:
+    faces = [build_face(pick, edition) for _ in range(1 if pick.chance(75) else pick.count(2, 3))]
+    if pick.chance(3):
+        faces = faces[:1] * pick.count(30, 60)  # a line longer than any type line
+    separator = " // " if pick.chance(90) else pick.pick(["//", " //", "// ", "  //  "])
+    line = separator.join(faces)
+    if pick.chance(3):
+        line = pick.pick([" ", "\t", "\u200b"]) + line
+    if pick.chance(3):
+        line += pick.pick([" ", "\n", "//"])
+    return line
+
+
+@st.composite
+def type_lines(draw: st.DrawFn, edition: str) -> str:
+    return build_line(DrawPicker(draw), edition)
+
+
+def assert_fast_path_sound(line: str, edition: str) -> bool:
+    """Is `line` clean by the fast path? If so, the full checks must agree."""
+    clean = checker(edition).is_clean(line)
+    if clean:
+        assert checker(edition).check_fully(line) == (), line
+    return clean
+
+
+FAST = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FAST
+@given(line=type_lines("2026-09-25"))
+def test_fast_path_is_sound_newest(line: str) -> None:
+    assert_fast_path_sound(line, "2026-09-25")
+
+
+@FAST
+@given(line=type_lines("2020-08-07"))
+def test_fast_path_is_sound_oldest(line: str) -> None:
+    assert_fast_path_sound(line, "2020-08-07")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_builder_reaches_both_sides(edition: str) -> None:
+    """A seeded run: the implication holds, and lines land on both sides of the fast path."""
+    pick = RandomPicker(random.Random(f"fastpath-{edition}"))
+    clean = total = 0
+    fully_clean = 0
+    for _ in range(1500):
+        line = build_line(pick, edition)
+        total += 1
+        clean += assert_fast_path_sound(line, edition)
+        fully_clean += checker(edition).check_fully(line) == ()
+    assert clean >= total // 10, (clean, total)
+    assert total - fully_clean >= total // 3, (fully_clean, total)
+    # the fast path takes most of what the full checks find clean
+    assert clean >= fully_clean // 2, (clean, fully_clean)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Land — Urza's Urza’s",
+        "Land — Urza’s Urza's",
+        "Creature — C’tan C'tan",
+    ],
+)
+def test_duplicates_in_either_apostrophe_are_not_clean(line: str) -> None:
+    assert checker("2026-09-25").check_fully(line) != ()
+    assert not checker("2026-09-25").is_clean(line)
+
+
+def test_an_overlong_line_of_clean_faces_is_not_clean() -> None:
+    """Over MAX_LINE_CHARS the full check reports TL903, so the fast path may not pass it."""
+    line = " // ".join(["Legendary Creature — Goblin Wizard"] * 40)
+    assert len(line) > MAX_LINE_CHARS
+    assert [f.code for f in checker("2026-09-25").check_fully(line)] == ["TL903"]
+    assert not checker("2026-09-25").is_clean(line)
+    assert [f.code for f in checker("2026-09-25").check(line)] == ["TL903"]
+
+
+@pytest.mark.parametrize(
+    ("edition", "line"),
+    [
+        ("2026-09-25", "Creature — Goblin Wizard"),
+        ("2026-09-25", "Legendary Creature — Elf Warrior"),
+        ("2026-09-25", "Basic Land — Forest"),
+        ("2026-09-25", "Basic Snow Land — Forest"),
+        ("2026-09-25", "Artifact Creature — Assembly-Worker"),
+        ("2026-09-25", "Land — Urza's Power-Plant"),
+        ("2026-09-25", "Land — Urza’s Mine"),
+        ("2026-09-25", "Kindred Instant — Elf"),
+        ("2026-09-25", "Token Creature — Goblin"),
+        ("2026-09-25", "Token Legendary Artifact Creature — Construct"),
+        ("2026-09-25", "Instant // Sorcery"),
+        ("2026-09-25", "Enchantment — Room // Enchantment — Room"),
+        ("2026-09-25", "Creature — Human Knight // Sorcery — Adventure"),
+        ("2026-09-25", "Legendary Planeswalker — Jace"),
+        ("2026-09-25", "Land Creature — Forest Dryad"),
+        ("2026-09-25", "Battle — Siege"),
+        ("2026-09-25", "Ongoing Scheme"),
+        ("2026-09-25", "Artifact"),
+        ("2020-08-07", "Tribal Instant — Elf"),
+        ("2020-08-07", "Creature — Human Wizard"),
+    ],
+)
+def test_clean_real_lines_take_the_fast_path(edition: str, line: str) -> None:
+    assert checker(edition).is_clean(line)
+    assert checker(edition).check_fully(line) == ()
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "creature — Goblin",
+        "Creature — goblin",
+        "Creature — Forest",
+        "Creature - Goblin",
+        "Creature — Goblin ",
+        " Creature — Goblin",
+        "Creature —  Goblin",
+        "Creature — Goblin Goblin",
+        "Creature Creature — Goblin",
+        "Creature Legendary — Elf",
+        "Token",
+        "Creature Token — Goblin",
+        "Tribal Instant — Elf",
+        "Plane — Dominaria Zendikar",
+        "Scheme — Goblin",
+        "Instant //",
+        "Instant//Sorcery",
+        "Emblem — Liliana",
+        "Creature — Goblin — Wizard",
+        "Creature — Time Lordship",
+    ],
+)
+def test_lines_with_findings_are_not_clean(line: str) -> None:
+    assert checker("2026-09-25").check_fully(line) != ()
+    assert not checker("2026-09-25").is_clean(line)
+
+
+def test_the_fast_path_takes_most_of_the_real_corpus() -> None:
+    """On real data (almost all correct) the fast path must do most of the work."""
+    lines = [row.split("\t")[0] for row in CORPUS.read_text(encoding="utf-8").splitlines()[1:]]
+    newest = checker("2026-09-25")
+    fully_clean = [line for line in lines if newest.check_fully(line) == ()]
+    fast = [line for line in lines if newest.is_clean(line)]
+    assert set(fast) <= set(fully_clean)
+    assert len(fast) >= 0.95 * len(fully_clean), (len(fast), len(fully_clean))

@@ -1,0 +1,97 @@
+"""Refresh README.md's examples: run every `$ typeline …` command shown in a ```console
+block and write its real output under it, and rebuild the table of codes.
+
+    python tests/update_readme.py        # rewrite README.md in place
+    python tests/update_readme.py --check  # exit 1 if README.md is out of date
+
+tests/test_docs.py holds README.md to the same outputs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+CODES_START = "<!-- codes:start -->"
+CODES_END = "<!-- codes:end -->"
+
+
+def run(command: str) -> str:
+    """The output (stdout and stderr, as a terminal shows them) of a README command."""
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    env.pop("NO_COLOR", None)
+    env.pop("FORCE_COLOR", None)
+    done = subprocess.run(
+        ["bash", "-c", command],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        check=False,
+    )
+    return done.stdout.rstrip("\n")
+
+
+def refresh_block(lines: list[str]) -> list[str]:
+    """A console block with each `$ typeline` command followed by its current output."""
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        out.append(line)
+        index += 1
+        if not line.startswith("$ typeline"):
+            continue
+        while index < len(lines) and not lines[index].startswith("$ "):
+            index += 1  # the old output
+        out.extend(run(line[2:]).splitlines())
+    return out
+
+
+def refresh(text: str) -> str:
+    lines = text.split("\n")
+    result: list[str] = []
+    block: list[str] | None = None
+    for line in lines:
+        if block is None:
+            result.append(line)
+            if line.strip() == "```console":
+                block = []
+        elif line.strip() == "```":
+            result.extend(refresh_block(block))
+            result.append(line)
+            block = None
+        else:
+            block.append(line)
+    return codes_table("\n".join(result))
+
+
+def codes_table(text: str) -> str:
+    rows = ["| code | name | severity | rules | what it finds |", "| --- | --- | --- | --- | --- |"]
+    for check in json.loads(run("typeline codes --format json")):
+        rules = ", ".join(check["rules"]) or "-"
+        summary = check["summary"].replace("|", "\\|")
+        rows.append(f"| {check['code']} | {check['name']} | {check['severity']} | {rules} | {summary} |")
+    pattern = re.compile(re.escape(CODES_START) + ".*?" + re.escape(CODES_END), re.S)
+    return pattern.sub(lambda _: "\n".join([CODES_START, *rows, CODES_END]), text)
+
+
+def main() -> int:
+    old = README.read_text(encoding="utf-8")
+    new = refresh(old)
+    if "--check" in sys.argv[1:]:
+        return 0 if new == old else 1
+    README.write_text(new, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
