@@ -18,7 +18,7 @@ from mtg_typeline.checks.inputs import INPUT_CODES, UNREADABLE
 from mtg_typeline.display import printable
 from mtg_typeline.errors import ExitStatus
 from mtg_typeline.findings import Finding, Severity, Summary
-from mtg_typeline.reporters import get_reporter
+from mtg_typeline.reporters import ReportSettings, RunResult, get_reporter
 from mtg_typeline.ruleset import load_rules
 from mtg_typeline.sources.text import check_stream
 
@@ -45,17 +45,19 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
     reporter = get_reporter(options.output_format)
     checker = Checker(rules)
     findings: list[Finding] = []
-    files = lines = 0
+    files: list[str] = []
+    lines = 0
     for path in _expand(options.paths or (STDIN,), err):
         checked = _check_path(path, stdin, checker, findings.append)
         if checked is not None:
-            files += 1
+            files.append(path)
             lines += checked
     findings.sort(key=Finding.sort_key)
-    summary = Summary.of(findings, files, lines)
+    summary = Summary.of(findings, len(files), lines)
     status = exit_status(findings, strict=options.strict)
+    result = RunResult(tuple(findings), summary, rules, tuple(files))
     try:
-        reporter(findings, summary, rules, out, quiet=options.quiet, color=options.color)
+        reporter(result, out, ReportSettings(quiet=options.quiet, color=options.color))
         out.flush()
     except BrokenPipeError:
         drop_output(out)  # the reader went away (`| head`): the status still stands

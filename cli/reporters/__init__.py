@@ -1,12 +1,12 @@
 """Output formats: a registry whose names are the `--format` choices.
 
-Each reporter is a function `report(findings, summary, rules, out, *, quiet, color)`;
-reporters are imported only when chosen, so a JSON run never loads rich.
+Each reporter module has a function `report(result, out, settings)`; a reporter is
+imported only when chosen, so a JSON run never loads rich.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from dataclasses import dataclass
 from importlib import import_module
 from typing import Protocol, TextIO
 
@@ -15,17 +15,24 @@ from mtg_typeline.findings import Finding, Summary
 from mtg_typeline.ruleset import RuleSet
 
 
+@dataclass(frozen=True)
+class RunResult:
+    """What a run checked and found, as the reporters receive it."""
+
+    findings: tuple[Finding, ...]  # sorted by path, line, column
+    summary: Summary
+    rules: RuleSet
+    files: tuple[str, ...]  # every input that was read, in the order read
+
+
+@dataclass(frozen=True)
+class ReportSettings:
+    quiet: bool = False
+    color: bool | None = None
+
+
 class Reporter(Protocol):
-    def __call__(
-        self,
-        findings: Sequence[Finding],
-        summary: Summary,
-        rules: RuleSet,
-        out: TextIO,
-        *,
-        quiet: bool,
-        color: bool | None,
-    ) -> None: ...
+    def __call__(self, result: RunResult, out: TextIO, settings: ReportSettings) -> None: ...
 
 
 REPORTERS: dict[str, str] = {

@@ -6,29 +6,19 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import TextIO
 
-from mtg_typeline.findings import Finding, Summary
-from mtg_typeline.ruleset import RuleSet
+from mtg_typeline.reporters import ReportSettings, RunResult
 
 VERSION = 1
 
 
-def report(
-    findings: Sequence[Finding],
-    summary: Summary,
-    rules: RuleSet,
-    out: TextIO,
-    *,
-    quiet: bool,
-    color: bool | None,
-) -> None:
+def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     document = {
         "version": VERSION,
-        "edition": rules.edition,
-        "summary": summary.to_dict(),
-        "findings": [finding.to_dict() for finding in findings],
+        "edition": result.rules.edition,
+        "summary": result.summary.to_dict(),
+        "findings": [finding.to_dict() for finding in result.findings],
     }
     out.write(json.dumps(document, ensure_ascii=False, indent=2))
     out.write("\n")

@@ -16,7 +16,6 @@ symbols, so a type line can neither style the output nor drive the terminal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TextIO
 
 from rich.cells import cell_len
@@ -25,6 +24,7 @@ from rich.text import Text
 
 from mtg_typeline.display import printable
 from mtg_typeline.findings import Finding, Severity, Summary
+from mtg_typeline.reporters import ReportSettings, RunResult
 from mtg_typeline.ruleset import RuleSet
 
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow", Severity.INFO: "bold blue"}
@@ -46,20 +46,12 @@ def make_console(out: TextIO, color: bool | None) -> Console:
     )
 
 
-def report(
-    findings: Sequence[Finding],
-    summary: Summary,
-    rules: RuleSet,
-    out: TextIO,
-    *,
-    quiet: bool,
-    color: bool | None,
-) -> None:
-    console = make_console(out, color)
-    for finding in findings:
-        console.print(render(finding, rules))
-    if not quiet:
-        console.print(summary_text(summary))
+def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
+    console = make_console(out, settings.color)
+    for finding in result.findings:
+        console.print(render(finding, result.rules))
+    if not settings.quiet:
+        console.print(summary_text(result.summary))
 
 
 def render(finding: Finding, rules: RuleSet) -> Text:
