@@ -8,56 +8,64 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import BinaryIO, TextIO
 
 from mtg_typeline.checker import Checker
 from mtg_typeline.checks.inputs import INPUT_CODES, UNREADABLE
-from mtg_typeline.display import printable
+from mtg_typeline.discovery import STDIN, FileFilter, expand
 from mtg_typeline.errors import ExitStatus
 from mtg_typeline.findings import Finding, Severity, Summary
 from mtg_typeline.reporters import ReportSettings, RunResult, get_reporter
 from mtg_typeline.ruleset import load_rules
+from mtg_typeline.selection import Selection
 from mtg_typeline.sources.text import check_stream
-
-STDIN = "-"
-TEXT_SUFFIXES = (".txt",)
 
 
 @dataclass(frozen=True)
 class Options:
-    """Everything a `check` run needs, settled before it starts."""
+    """Everything a `check` run needs, settled before it starts (flags over configuration)."""
 
     paths: tuple[str, ...] = ()
     edition: str | None = None
     rules_file: str | None = None
     output_format: str = "text"
-    strict: bool = False
     quiet: bool = False
     color: bool | None = None
+    fail_on: str = "error"  # the least severity that fails the run ("warning": --strict)
+    exit_zero: bool = False
+    statistics: bool = False
+    selection: Selection = field(default_factory=Selection.build)
+    files: FileFilter = field(default_factory=FileFilter)
 
 
 def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
     """Check every input of `options`, report, and return the exit status."""
     rules = load_rules(options.edition, options.rules_file)
-    reporter = get_reporter(options.output_format)
+    reporter = get_reporter("statistics" if options.statistics else options.output_format)
     checker = Checker(rules)
     findings: list[Finding] = []
+    keep = options.selection.keeps
+
+    def report(finding: Finding) -> None:
+        if keep(finding):
+            findings.append(finding)
+
     files: list[str] = []
     lines = 0
-    for path in _expand(options.paths or (STDIN,), err):
-        checked = _check_path(path, stdin, checker, findings.append)
+    for path in expand(options.paths or (STDIN,), options.files, err):
+        checked = _check_path(path, stdin, checker, report)
         if checked is not None:
             files.append(path)
             lines += checked
     findings.sort(key=Finding.sort_key)
     summary = Summary.of(findings, len(files), lines)
-    status = exit_status(findings, strict=options.strict)
+    status = exit_status(findings, options.fail_on, exit_zero=options.exit_zero)
     result = RunResult(tuple(findings), summary, rules, tuple(files))
+    settings = ReportSettings(quiet=options.quiet, color=options.color, format=options.output_format)
     try:
-        reporter(result, out, ReportSettings(quiet=options.quiet, color=options.color))
+        reporter(result, out, settings)
         out.flush()
     except BrokenPipeError:
         drop_output(out)  # the reader went away (`| head`): the status still stands
@@ -70,34 +78,14 @@ def drop_output(out: TextIO) -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
 
 
-def exit_status(findings: list[Finding], *, strict: bool) -> int:
+def exit_status(findings: list[Finding], fail_on: str = "error", *, exit_zero: bool = False) -> int:
+    """2 if an input could not be read; else 1 if a finding is at least `fail_on` severe."""
     if any(f.code in INPUT_CODES for f in findings):
         return ExitStatus.TROUBLE
-    failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
-    if any(f.severity in failing for f in findings):
+    threshold = Severity(fail_on).rank
+    if not exit_zero and any(f.severity.rank >= threshold for f in findings):
         return ExitStatus.FINDINGS
     return ExitStatus.OK
-
-
-def _expand(paths: tuple[str, ...], err: TextIO) -> Iterator[str]:
-    """Each path as given; a directory as its type-line files, sorted, hidden ones skipped."""
-    for path in paths:
-        if path != STDIN and os.path.isdir(path):
-            found = sorted(_text_files(Path(path)))
-            if not found:
-                where = printable(path)
-                err.write(f"typeline: warning: no {'/'.join(TEXT_SUFFIXES)} files under {where}\n")
-            yield from (str(p) for p in found)
-        else:
-            yield path
-
-
-def _text_files(root: Path) -> Iterator[Path]:
-    for folder, dirs, names in os.walk(root):
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
-        for name in names:
-            if not name.startswith(".") and name.lower().endswith(TEXT_SUFFIXES):
-                yield Path(folder) / name
 
 
 def _check_path(

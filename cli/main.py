@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from mtg_typeline import __version__
 from mtg_typeline.display import printable
@@ -58,33 +59,79 @@ def _guarded(ctx: click.Context, action: Callable[[], int]) -> None:
 
 @cli.command(context_settings=CONTEXT)
 @click.argument("paths", nargs=-1, type=click.Path(dir_okay=True, allow_dash=True))
-@click.option("--edition", metavar="DATE", help="Shipped CR edition by effective date (default: newest).")
-@click.option("--rules", "rules_file", metavar="FILE", help="Check against this rule file instead.")
 @click.option(
-    "--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
-    help="Output format.",
+    "--edition", metavar="DATE", help="Shipped CR edition, by its exact effective date (default: newest)."
+)
+@click.option("--rules", metavar="FILE", help="Check against this rule file instead of a shipped edition.")
+@click.option(
+    "--format", type=click.Choice((*FORMATS, "auto")), default="auto", show_default=True,
+    help="Output format; auto is github inside GitHub Actions, text elsewhere.",
 )  # fmt: skip
-@click.option("--strict", is_flag=True, help="Warnings fail the run too (exit status 1).")
+@click.option(
+    "--select",
+    multiple=True,
+    metavar="CODES",
+    help="Report only these codes, prefixes or names (repeatable, comma-separated).",
+)
+@click.option(
+    "--extend-select", multiple=True, metavar="CODES", help="Report these too (e.g. TL904, off by default)."
+)
+@click.option(
+    "--ignore", multiple=True, metavar="CODES", help="Do not report these codes, prefixes or names."
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(["error", "warning", "info"]),
+    default="error",
+    show_default=True,
+    help="The least severity that makes the exit status 1.",
+)
+@click.option("--strict", is_flag=True, help="Warnings fail the run too (same as --fail-on warning).")
+@click.option("--exit-zero", is_flag=True, help="Exit status 0 even with findings (2 still means trouble).")
+@click.option("--statistics", is_flag=True, help="Print how many findings of each code, not the findings.")
 @click.option("-q", "--quiet", is_flag=True, help="Print the findings only, no summary.")
 @click.option(
     "--color/--no-color",
     default=None,
     help="Colour the text output (default: on a terminal, unless NO_COLOR is set).",
 )
+@click.option(
+    "--include",
+    multiple=True,
+    metavar="GLOB",
+    help="Files to read in directories (default: *.txt; repeatable).",
+)
+@click.option(
+    "--exclude",
+    multiple=True,
+    metavar="GLOB",
+    help="Files or directories to skip in directories (repeatable).",
+)
+@click.option(
+    "--config",
+    "config_file",
+    metavar="FILE",
+    help="Read this configuration file (pyproject.toml or .typeline.yaml).",
+)
+@click.option("--no-config", is_flag=True, help="Read no configuration file.")
 @click.pass_context
-def check(ctx: click.Context, /, paths: tuple[str, ...], **settings: Any) -> None:
+def check(
+    ctx: click.Context, /, paths: tuple[str, ...], config_file: str | None, no_config: bool, **given: Any
+) -> None:
     """Check type lines in PATHS (text files, one type line a line; directories are searched
     for *.txt files; `-` or no PATH reads standard input)."""
 
     def action() -> int:
-        from mtg_typeline.engine import Options, run
+        from mtg_typeline.engine import run
+        from mtg_typeline.settings import build_options, config_for
 
-        if settings["edition"] and settings["rules_file"]:
-            raise UsageError("--edition and --rules exclude each other")
+        typed = [name for name in given if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE]
+        values = {name.replace("_", "-"): value for name, value in given.items()}
+        config = config_for(config_file, no_config)
+        options = build_options(paths, values, (n.replace("_", "-") for n in typed), config)
         stdin = sys.stdin.buffer
         if not paths and stdin.isatty():
             raise UsageError("no input: give PATHS, or pipe type lines to standard input")
-        options = Options(paths=paths, **settings)
         return run(options, sys.stdout, sys.stderr, stdin)
 
     _guarded(ctx, action)

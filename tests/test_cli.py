@@ -503,10 +503,20 @@ def test_check_help_lists_every_option(flag: str) -> None:
     for option in (
         "--edition DATE",
         "--rules FILE",
-        "--format [text|json]",
+        "--format [text|json|",
+        "--select CODES",
+        "--extend-select CODES",
+        "--ignore CODES",
+        "--fail-on [error|warning|info]",
         "--strict",
+        "--exit-zero",
+        "--statistics",
         "-q, --quiet",
         "--color / --no-color",
+        "--include GLOB",
+        "--exclude GLOB",
+        "--config FILE",
+        "--no-config",
         "-h, --help",
     ):
         assert option in result.stdout, option

@@ -50,6 +50,7 @@ class Check:
     scope: str
     face_func: FaceCheck | None = field(default=None, repr=False)
     line_func: LineCheck | None = field(default=None, repr=False)
+    default: bool = True  # reported unless deselected; False: only when selected
 
     @property
     def summary(self) -> str:
@@ -94,9 +95,9 @@ def line_check(code: str, name: str, severity: Severity, cites: tuple[str, ...])
     return decorate
 
 
-def input_problem(code: str, name: str, severity: Severity, doc: str) -> Check:
+def input_problem(code: str, name: str, severity: Severity, doc: str, *, default: bool = True) -> Check:
     """Register a problem found while reading input (documented, not run on type lines)."""
-    check = Check(code, name, severity, (), doc, "input")
+    check = Check(code, name, severity, (), doc, "input", default=default)
     _register(check)
     return check
 

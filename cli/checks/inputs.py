@@ -39,4 +39,17 @@ LINE_TOO_LONG = input_problem(
     """,
 )
 
+UNUSED_SUPPRESSION = input_problem(
+    "TL904",
+    "unused-suppression",
+    Severity.WARNING,
+    """A `# typeline: ignore` comment that suppresses nothing on its line.
+
+    Reported only when selected (`--select TL904` or `--extend-select TL904`), like a
+    linter's unused-noqa check: the comment outlived the mistake it silenced, or names a
+    code that never occurs there. Removing the comment is a safe fix.
+    """,
+    default=False,
+)
+
 INPUT_CODES = frozenset({UNREADABLE.code, NOT_TEXT.code})

@@ -29,6 +29,7 @@ class RunResult:
 class ReportSettings:
     quiet: bool = False
     color: bool | None = None
+    format: str = "text"  # the --format asked for (the statistics reporter follows it)
 
 
 class Reporter(Protocol):
@@ -40,6 +41,8 @@ REPORTERS: dict[str, str] = {
     "json": "mtg_typeline.reporters.json_format",
 }
 FORMATS = tuple(REPORTERS)
+# not a --format: what --statistics prints instead of the findings
+REPORTERS["statistics"] = "mtg_typeline.reporters.statistics"
 
 
 def get_reporter(name: str) -> Reporter:

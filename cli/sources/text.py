@@ -14,6 +14,7 @@ from typing import BinaryIO
 from mtg_typeline.checker import CACHE_SIZE, Checker
 from mtg_typeline.checks.inputs import NOT_TEXT
 from mtg_typeline.findings import Finding
+from mtg_typeline.suppression import apply, find_suppression
 
 BOM = b"\xef\xbb\xbf"
 _MAX_CACHED_BYTES = 512
@@ -106,10 +107,14 @@ class _Reader:
             self.report(_not_text(self.path, number, text.index("\x00") + 1, message))
             self.stats.trouble = True
             return None
-        text = _strip_comment(text)
-        if not text.strip():
+        comment = _comment_start(text)
+        body = text if comment < 0 else text[:comment].rstrip()
+        if not body.strip():
             return SKIP
-        return self.checker.check_fully(text)
+        found = self.checker.check_fully(body)
+        if comment >= 0 and (directive := find_suppression(text[comment:], comment)):
+            found = apply(directive, found, text)
+        return found
 
     def report_undecodable(self) -> None:
         if not self.undecodable:
@@ -151,16 +156,16 @@ def _peek(stream: BinaryIO) -> bytes:
     return b""
 
 
-def _strip_comment(text: str) -> str:
-    """The line without a `#` comment (a whole-line one, or one after white space)."""
+def _comment_start(text: str) -> int:
+    """Where a `#` comment starts (a whole-line one, or one after white space), or -1."""
     if "#" not in text:
-        return text
+        return -1
     if text.lstrip().startswith("#"):
-        return ""
+        return text.index("#")
     for index, char in enumerate(text):
         if char == "#" and index and text[index - 1] in " \t":
-            return text[:index].rstrip()
-    return text
+            return index
+    return -1
 
 
 def _not_text(path: str, line: int, column: int, message: str) -> Finding:

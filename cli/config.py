@@ -1,0 +1,160 @@
+"""Configuration files: `[tool.typeline]` in pyproject.toml, or `.typeline.yaml`.
+
+The first one found from the working directory upward is used (`.typeline.yaml` before
+`pyproject.toml` in the same directory; a pyproject.toml without `[tool.typeline]` is passed
+over). Keys are the long option names of `typeline check`; options given on the command line
+win. An unknown key or a bad value is an error naming the file and the key (exit status 2).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.nodes import Node
+
+from mtg_typeline.errors import TypelineError
+from mtg_typeline.yamlnodes import NodeReader
+
+YAML_NAME = ".typeline.yaml"
+PYPROJECT = "pyproject.toml"
+FAIL_ON = ("error", "warning", "info")
+
+# key -> kind of value; keys are the long option names of `typeline check`
+KEYS: dict[str, str] = {
+    "edition": "string",
+    "rules": "path",
+    "format": "string",
+    "strict": "bool",
+    "quiet": "bool",
+    "color": "bool",
+    "select": "strings",
+    "extend-select": "strings",
+    "ignore": "strings",
+    "fail-on": "fail-on",
+    "exit-zero": "bool",
+    "statistics": "bool",
+    "per-file-ignores": "globs",
+    "include": "strings",
+    "exclude": "strings",
+}
+
+
+class ConfigError(TypelineError):
+    """A configuration file that can't be read or breaks the schema."""
+
+
+@dataclass(frozen=True)
+class Config:
+    path: Path | None = None
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def root(self) -> Path:
+        """The directory relative paths and globs in the file are read from."""
+        return self.path.parent if self.path else Path.cwd()
+
+
+def find_config(start: Path) -> Path | None:
+    """The configuration file that applies in `start`, looking upward."""
+    for folder in (start, *start.parents):
+        candidate = folder / YAML_NAME
+        if candidate.is_file():
+            return candidate
+        candidate = folder / PYPROJECT
+        if candidate.is_file() and _has_tool_table(candidate):
+            return candidate
+    return None
+
+
+def _has_tool_table(path: Path) -> bool:
+    try:
+        return "typeline" in tomllib.loads(path.read_text("utf-8")).get("tool", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False  # not ours to judge unless it is chosen with --config
+
+
+def load_config(path: Path) -> Config:
+    """Read and validate a configuration file (YAML, or TOML with `[tool.typeline]`)."""
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read the configuration: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: the configuration is not UTF-8") from None
+    if path.suffix == ".toml":
+        return Config(path, _from_toml(path, text))
+    return Config(path, _from_yaml(path, text))
+
+
+def _from_toml(path: Path, text: str) -> dict[str, Any]:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    table = data.get("tool", {}).get("typeline")
+    if table is None:
+        raise ConfigError(f"{path}: has no [tool.typeline] table")
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [tool.typeline] must be a table")
+    return {key: _value(f"{path}: [tool.typeline]", key, value) for key, value in table.items()}
+
+
+def _from_yaml(path: Path, text: str) -> dict[str, Any]:
+    reader = NodeReader(path)
+    if not text.strip():
+        return {}
+    items = reader.any_mapping(_compose(reader, text), "the configuration")
+    values = {}
+    for key, (key_node, value_node) in items.items():
+        values[key] = _value(reader.where(key_node), key, _construct(value_node))
+    return values
+
+
+def _compose(reader: NodeReader, text: str) -> Node:
+    try:
+        return reader.compose(text)
+    except TypelineError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def _construct(node: Node) -> Any:
+    loader = yaml.SafeLoader("")
+    try:
+        return loader.construct_object(node, deep=True)
+    finally:
+        loader.dispose()
+
+
+def _value(where: str, key: str, value: Any) -> Any:
+    """`value` checked against the kind of `key`."""
+    kind = KEYS.get(key)
+    if kind is None:
+        raise ConfigError(f"{where}: unknown key {key!r} (the keys are: {', '.join(KEYS)})")
+    ok = {
+        "string": isinstance(value, str) and bool(value),
+        "path": isinstance(value, str) and bool(value),
+        "bool": isinstance(value, bool),
+        "strings": isinstance(value, list) and all(isinstance(v, str) for v in value),
+        "fail-on": value in FAIL_ON,
+        "globs": isinstance(value, dict)
+        and all(isinstance(v, list) and all(isinstance(c, str) for c in v) for v in value.values()),
+    }[kind]
+    if not ok:
+        raise ConfigError(f"{where}: key {key!r} must be {_describe(kind)}, not {value!r}")
+    return value
+
+
+def _describe(kind: str) -> str:
+    return {
+        "string": "a string",
+        "path": "a path (a string)",
+        "bool": "true or false",
+        "strings": "a list of strings",
+        "fail-on": f"one of {', '.join(FAIL_ON)}",
+        "globs": "a mapping of glob patterns to lists of codes",
+    }[kind]

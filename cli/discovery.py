@@ -1,0 +1,63 @@
+"""Which files a run reads: paths as given, directories searched for type-line files.
+
+A directory yields the files below it that match an `include` glob (default `*.txt`) and no
+`exclude` glob, sorted, skipping hidden files and directories. Globs match a file's name or
+its path relative to the directory given. Files named explicitly are read as given.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from mtg_typeline.display import printable
+
+STDIN = "-"
+DEFAULT_INCLUDE = ("*.txt",)
+
+
+@dataclass(frozen=True)
+class FileFilter:
+    include: tuple[str, ...] = DEFAULT_INCLUDE
+    exclude: tuple[str, ...] = ()
+
+    def wants(self, relative: str) -> bool:
+        name = relative.rsplit("/", 1)[-1]
+        if any(_glob(relative, name, g) for g in self.exclude):
+            return False
+        return any(_glob(relative, name, g) for g in self.include)
+
+    def excludes_dir(self, relative: str) -> bool:
+        name = relative.rsplit("/", 1)[-1]
+        return any(_glob(relative, name, g.rstrip("/")) for g in self.exclude)
+
+
+def _glob(relative: str, name: str, pattern: str) -> bool:
+    return fnmatch.fnmatch(name, pattern) or fnmatch.fnmatch(relative, pattern)
+
+
+def expand(paths: tuple[str, ...], files: FileFilter, err: TextIO) -> Iterator[str]:
+    """Each path as given; a directory as its matching files, sorted, hidden ones skipped."""
+    for path in paths:
+        if path != STDIN and os.path.isdir(path):
+            found = sorted(_walk(Path(path), files))
+            if not found:
+                patterns = ", ".join(files.include)
+                err.write(f"typeline: warning: no files matching {patterns} under {printable(path)}\n")
+            yield from (str(p) for p in found)
+        else:
+            yield path
+
+
+def _walk(root: Path, files: FileFilter) -> Iterator[Path]:
+    for folder, dirs, names in os.walk(root):
+        base = Path(folder).relative_to(root).as_posix()
+        prefix = "" if base == "." else base + "/"
+        dirs[:] = [d for d in dirs if not d.startswith(".") and not files.excludes_dir(prefix + d)]
+        for name in names:
+            if not name.startswith(".") and files.wants(prefix + name):
+                yield Path(folder) / name

@@ -1,0 +1,45 @@
+"""`--statistics`: how many findings of each code, instead of the findings themselves.
+
+text:  count, code, name, severity, and `[*]` where every finding of the code has a fix
+json:  [{"code", "name", "severity", "count", "fixable"}, ...]
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any, TextIO
+
+from mtg_typeline.reporters import ReportSettings, RunResult
+
+
+def rows(result: RunResult) -> list[dict[str, Any]]:
+    """One row per code found, most frequent first (then by code)."""
+    counts = Counter(f.code for f in result.findings)
+    first = {f.code: f for f in reversed(result.findings)}
+    fixable = {code: all(f.fix for f in result.findings if f.code == code) for code in counts}
+    ordered = sorted(counts, key=lambda code: (-counts[code], code))
+    return [
+        {
+            "code": code,
+            "name": first[code].name,
+            "severity": first[code].severity.value,
+            "count": counts[code],
+            "fixable": fixable[code],
+        }
+        for code in ordered
+    ]
+
+
+def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
+    table = rows(result)
+    if settings.format != "text":
+        out.write(json.dumps(table, ensure_ascii=False, indent=2) + "\n")
+        return
+    width = max((len(str(row["count"])) for row in table), default=1)
+    name_width = max((len(row["name"]) for row in table), default=0)
+    for row in table:
+        mark = " [*]" if row["fixable"] else ""
+        out.write(
+            f"{row['count']:>{width}}  {row['code']}  {row['name']:<{name_width}}  {row['severity']}{mark}\n"
+        )

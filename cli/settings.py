@@ -1,0 +1,89 @@
+"""Settling a `check` run's options: command-line values over the configuration file over
+the defaults, then built into the frozen `Options` the engine takes."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from mtg_typeline.config import Config, find_config, load_config
+from mtg_typeline.discovery import DEFAULT_INCLUDE, FileFilter
+from mtg_typeline.engine import Options
+from mtg_typeline.errors import UsageError
+from mtg_typeline.selection import Selection
+
+AUTO = "auto"
+
+
+def config_for(config_file: str | None, no_config: bool) -> Config:
+    """The configuration in force: the file named, none, or the one found from here up."""
+    if no_config:
+        return Config()
+    if config_file:
+        return load_config(Path(config_file))
+    found = find_config(Path.cwd())
+    return load_config(found) if found else Config()
+
+
+def build_options(
+    paths: tuple[str, ...], given: Mapping[str, Any], explicit: Iterable[str], config: Config
+) -> Options:
+    """`given` holds every option's value by its long name; `explicit` names those the user
+    typed. A configured key fills in an option that was not typed."""
+    typed = set(explicit)
+    merged = dict(given)
+    for key, value in config.values.items():
+        if key not in typed:
+            merged[key] = _from_config(key, value, config)
+    if merged.get("edition") and merged.get("rules"):
+        raise UsageError("--edition and --rules exclude each other")
+    fail_on = "warning" if merged.get("strict") and "fail-on" not in typed else merged["fail-on"]
+    return Options(
+        paths=paths,
+        edition=merged.get("edition"),
+        rules_file=merged.get("rules"),
+        output_format=resolve_format(merged["format"]),
+        quiet=bool(merged.get("quiet")),
+        color=merged.get("color"),
+        fail_on=fail_on,
+        exit_zero=bool(merged.get("exit-zero")),
+        statistics=bool(merged.get("statistics")),
+        selection=Selection.build(
+            select=_codes(merged.get("select")),
+            extend_select=_codes(merged.get("extend-select")) or (),
+            ignore=_codes(merged.get("ignore")) or (),
+            per_file_ignores=merged.get("per-file-ignores"),
+        ),
+        files=FileFilter(
+            include=tuple(merged.get("include") or DEFAULT_INCLUDE),
+            exclude=tuple(merged.get("exclude") or ()),
+        ),
+    )
+
+
+def _from_config(key: str, value: Any, config: Config) -> Any:
+    if key == "rules":
+        return str(config.root / value)
+    return value
+
+
+def _codes(values: Iterable[str] | None) -> tuple[str, ...] | None:
+    """Selectors from repeated options or lists, each possibly comma-separated."""
+    if not values:
+        return None
+    return tuple(part.strip() for value in values for part in value.split(",") if part.strip())
+
+
+def resolve_format(name: str) -> str:
+    """`auto` is GitHub annotations inside GitHub Actions, text elsewhere."""
+    if name != AUTO:
+        return name
+    return "github" if os.environ.get("GITHUB_ACTIONS") == "true" and _have("github") else "text"
+
+
+def _have(name: str) -> bool:
+    from mtg_typeline.reporters import REPORTERS
+
+    return name in REPORTERS
