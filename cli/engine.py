@@ -12,11 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import BinaryIO, TextIO
 
+from mtg_typeline import progress
 from mtg_typeline.checker import Checker
 from mtg_typeline.checks.inputs import INPUT_CODES, UNREADABLE
 from mtg_typeline.discovery import STDIN, FileFilter, expand
 from mtg_typeline.errors import ExitStatus
 from mtg_typeline.findings import Finding, Severity, Summary
+from mtg_typeline.progress import Meter
 from mtg_typeline.reporters import ReportSettings, RunResult, get_reporter
 from mtg_typeline.ruleset import load_rules
 from mtg_typeline.selection import Selection
@@ -54,11 +56,13 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
 
     files: list[str] = []
     lines = 0
-    for path in expand(options.paths or (STDIN,), options.files, err):
-        checked = _check_path(path, stdin, checker, report)
-        if checked is not None:
-            files.append(path)
-            lines += checked
+    inputs = list(expand(options.paths or (STDIN,), options.files, err))
+    with progress.bar(progress.wanted(inputs, options.output_format, err), err) as meter:
+        for path in inputs:
+            checked = _check_path(path, stdin, checker, report, meter)
+            if checked is not None:
+                files.append(path)
+                lines += checked
     findings.sort(key=Finding.sort_key)
     summary = Summary.of(findings, len(files), lines)
     status = exit_status(findings, options.fail_on, exit_zero=options.exit_zero)
@@ -89,14 +93,14 @@ def exit_status(findings: list[Finding], fail_on: str = "error", *, exit_zero: b
 
 
 def _check_path(
-    path: str, stdin: BinaryIO, checker: Checker, report: Callable[[Finding], None]
+    path: str, stdin: BinaryIO, checker: Checker, report: Callable[[Finding], None], meter: Meter
 ) -> int | None:
     """The number of type lines checked in `path`, or None if it could not be opened."""
     if path == STDIN:
         return check_stream(stdin, STDIN, checker, report).lines
     try:
         with open(path, "rb") as stream:
-            return check_stream(stream, path, checker, report).lines
+            return check_stream(meter.wrap(stream), path, checker, report).lines
     except OSError as exc:
         report(_unreadable(path, exc.strerror or str(exc)))
         return None
