@@ -46,7 +46,23 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
     """Check every input of `options`, report, and return the exit status."""
     rules = load_rules(options.edition, options.rules_file)
     reporter = get_reporter("statistics" if options.statistics else options.output_format)
-    checker = Checker(rules)
+    findings, files, lines = _check_inputs(options, Checker(rules), err, stdin)
+    summary = Summary.of(findings, len(files), lines)
+    status = exit_status(findings, options.fail_on, exit_zero=options.exit_zero)
+    result = RunResult(tuple(findings), summary, rules, tuple(files))
+    settings = ReportSettings(quiet=options.quiet, color=options.color, format=options.output_format)
+    try:
+        reporter(result, out, settings)
+        out.flush()
+    except BrokenPipeError:
+        drop_output(out)  # the reader went away (`| head`): the status still stands
+    return status
+
+
+def _check_inputs(
+    options: Options, checker: Checker, err: TextIO, stdin: BinaryIO
+) -> tuple[list[Finding], list[str], int]:
+    """The selected findings of every input (sorted), the files read, the type lines checked."""
     findings: list[Finding] = []
     keep = options.selection.keeps
 
@@ -64,16 +80,7 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
                 files.append(path)
                 lines += checked
     findings.sort(key=Finding.sort_key)
-    summary = Summary.of(findings, len(files), lines)
-    status = exit_status(findings, options.fail_on, exit_zero=options.exit_zero)
-    result = RunResult(tuple(findings), summary, rules, tuple(files))
-    settings = ReportSettings(quiet=options.quiet, color=options.color, format=options.output_format)
-    try:
-        reporter(result, out, settings)
-        out.flush()
-    except BrokenPipeError:
-        drop_output(out)  # the reader went away (`| head`): the status still stands
-    return status
+    return findings, files, lines
 
 
 def drop_output(out: TextIO) -> None:

@@ -39,6 +39,12 @@ class Reporter(Protocol):
 REPORTERS: dict[str, str] = {
     "text": "mtg_typeline.reporters.text",
     "json": "mtg_typeline.reporters.json_format",
+    "concise": "mtg_typeline.reporters.concise",
+    "json-lines": "mtg_typeline.reporters.json_lines",
+    "github": "mtg_typeline.reporters.github",
+    "sarif": "mtg_typeline.reporters.sarif",
+    "junit": "mtg_typeline.reporters.junit",
+    "gitlab": "mtg_typeline.reporters.gitlab",
 }
 FORMATS = tuple(REPORTERS)
 # not a --format: what --statistics prints instead of the findings

@@ -1,0 +1,56 @@
+"""`--format github`: GitHub Actions workflow commands, shown as annotations on the files.
+
+    ::error file=cards.txt,line=3,col=12,endColumn=18,title=TL304 subtype-type-mismatch::Forest is …
+
+error → `::error`, warning → `::warning`, info → `::notice`; columns are 1-based and
+`endColumn` is exclusive, as in the other formats. The message ends with
+` (suggestion: …)` when the finding has one. Escaping follows GitHub's runner: in the
+message `%`, CR and LF become `%25`, `%0D` and `%0A`; in property values `:` and `,`
+become `%3A` and `%2C` as well. Other control characters are drawn as visible symbols, so
+a type line can't drive the log. Input read from stdin has no file to annotate, so its
+commands carry no `file=` (GitHub then shows them as annotations of the run).
+Nothing else is printed: no summary line.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from mtg_typeline.discovery import STDIN
+from mtg_typeline.display import printable
+from mtg_typeline.findings import Finding, Severity
+from mtg_typeline.reporters import ReportSettings, RunResult
+
+COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+_DATA = {ord("%"): "%25", ord("\r"): "%0D", ord("\n"): "%0A"}
+_PROPERTY = {**_DATA, ord(":"): "%3A", ord(","): "%2C"}
+
+
+def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
+    for finding in result.findings:
+        out.write(command(finding) + "\n")
+
+
+def command(finding: Finding) -> str:
+    properties = [] if finding.path == STDIN else [("file", finding.path)]
+    properties += [
+        ("line", str(finding.line)),
+        ("col", str(finding.column)),
+        ("endColumn", str(finding.end_column)),
+        ("title", f"{finding.code} {finding.name}"),
+    ]
+    listed = ",".join(f"{key}={escape_property(value)}" for key, value in properties)
+    message = finding.message
+    if finding.suggestion is not None:
+        message += f" (suggestion: {finding.suggestion})"
+    return f"::{COMMANDS[finding.severity]} {listed}::{escape_data(message)}"
+
+
+def escape_data(text: str) -> str:
+    """A command's message, as GitHub's runner unescapes it."""
+    return printable(text.translate(_DATA))
+
+
+def escape_property(text: str) -> str:
+    """A command's property value, as GitHub's runner unescapes it."""
+    return printable(text.translate(_PROPERTY))
