@@ -11,6 +11,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ FAIL_ON = ("error", "warning", "info")
 KEYS: dict[str, str] = {
     "edition": "string",
     "rules": "path",
-    "format": "string",
+    "format": "format",
     "strict": "bool",
     "quiet": "bool",
     "color": "bool",
@@ -73,9 +74,10 @@ def find_config(start: Path) -> Path | None:
 
 def _has_tool_table(path: Path) -> bool:
     try:
-        return "typeline" in tomllib.loads(path.read_text("utf-8")).get("tool", {})
+        tool = tomllib.loads(path.read_text("utf-8")).get("tool")
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return False  # not ours to judge unless it is chosen with --config
+    return isinstance(tool, dict) and "typeline" in tool
 
 
 def load_config(path: Path) -> Config:
@@ -96,7 +98,8 @@ def _from_toml(path: Path, text: str) -> dict[str, Any]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
-    table = data.get("tool", {}).get("typeline")
+    tool = data.get("tool")
+    table = tool.get("typeline") if isinstance(tool, dict) else None
     if table is None:
         raise ConfigError(f"{path}: has no [tool.typeline] table")
     if not isinstance(table, dict):
@@ -105,21 +108,14 @@ def _from_toml(path: Path, text: str) -> dict[str, Any]:
 
 
 def _from_yaml(path: Path, text: str) -> dict[str, Any]:
-    reader = NodeReader(path)
-    if not text.strip():
-        return {}
-    items = reader.any_mapping(_compose(reader, text), "the configuration")
+    reader = NodeReader(path, ConfigError)
+    node = reader.compose_optional(text)
+    if node is None:
+        return {}  # empty, or comments only: no settings
     values = {}
-    for key, (key_node, value_node) in items.items():
+    for key, (key_node, value_node) in reader.any_mapping(node, "the configuration").items():
         values[key] = _value(reader.where(key_node), key, _construct(value_node))
     return values
-
-
-def _compose(reader: NodeReader, text: str) -> Node:
-    try:
-        return reader.compose(text)
-    except TypelineError as exc:
-        raise ConfigError(str(exc)) from None
 
 
 def _construct(node: Node) -> Any:
@@ -135,13 +131,17 @@ def _value(where: str, key: str, value: Any) -> Any:
     kind = KEYS.get(key)
     if kind is None:
         raise ConfigError(f"{where}: unknown key {key!r} (the keys are: {', '.join(KEYS)})")
+    if key == "edition" and isinstance(value, date):
+        value = value.isoformat()  # an unquoted date in YAML or TOML
     ok = {
         "string": isinstance(value, str) and bool(value),
+        "format": value in _formats(),
         "path": isinstance(value, str) and bool(value),
         "bool": isinstance(value, bool),
         "strings": isinstance(value, list) and all(isinstance(v, str) for v in value),
         "fail-on": value in FAIL_ON,
         "globs": isinstance(value, dict)
+        and all(isinstance(k, str) for k in value)
         and all(isinstance(v, list) and all(isinstance(c, str) for c in v) for v in value.values()),
     }[kind]
     if not ok:
@@ -149,9 +149,16 @@ def _value(where: str, key: str, value: Any) -> Any:
     return value
 
 
+def _formats() -> tuple[str, ...]:
+    from mtg_typeline.reporters import FORMATS
+
+    return (*FORMATS, "auto")
+
+
 def _describe(kind: str) -> str:
     return {
         "string": "a string",
+        "format": f"one of {', '.join(_formats())}",
         "path": "a path (a string)",
         "bool": "true or false",
         "strings": "a list of strings",

@@ -7,7 +7,6 @@ its path relative to the directory given. Files named explicitly are read as giv
 
 from __future__ import annotations
 
-import fnmatch
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import TextIO
 
 from mtg_typeline.display import printable
+from mtg_typeline.globs import matches
 
 STDIN = "-"
 DEFAULT_INCLUDE = ("*.txt",)
@@ -26,18 +26,12 @@ class FileFilter:
     exclude: tuple[str, ...] = ()
 
     def wants(self, relative: str) -> bool:
-        name = relative.rsplit("/", 1)[-1]
-        if any(_glob(relative, name, g) for g in self.exclude):
+        if any(matches(relative, g) for g in self.exclude):
             return False
-        return any(_glob(relative, name, g) for g in self.include)
+        return any(matches(relative, g) for g in self.include)
 
     def excludes_dir(self, relative: str) -> bool:
-        name = relative.rsplit("/", 1)[-1]
-        return any(_glob(relative, name, g.rstrip("/")) for g in self.exclude)
-
-
-def _glob(relative: str, name: str, pattern: str) -> bool:
-    return fnmatch.fnmatch(name, pattern) or fnmatch.fnmatch(relative, pattern)
+        return any(matches(relative, g) for g in self.exclude)
 
 
 def expand(paths: tuple[str, ...], files: FileFilter, err: TextIO) -> Iterator[str]:

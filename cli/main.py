@@ -86,10 +86,20 @@ def _guarded(ctx: click.Context, action: Callable[[], int]) -> None:
     show_default=True,
     help="The least severity that makes the exit status 1.",
 )
-@click.option("--strict", is_flag=True, help="Warnings fail the run too (same as --fail-on warning).")
-@click.option("--exit-zero", is_flag=True, help="Exit status 0 even with findings (2 still means trouble).")
-@click.option("--statistics", is_flag=True, help="Print how many findings of each code, not the findings.")
-@click.option("-q", "--quiet", is_flag=True, help="Print the findings only, no summary.")
+@click.option(
+    "--strict/--no-strict", default=False, help="Warnings fail the run too (same as --fail-on warning)."
+)
+@click.option(
+    "--exit-zero/--no-exit-zero",
+    default=False,
+    help="Exit status 0 even with findings (2 still means trouble).",
+)
+@click.option(
+    "--statistics/--no-statistics",
+    default=False,
+    help="Print how many findings of each code, not the findings.",
+)
+@click.option("-q", "--quiet/--no-quiet", default=False, help="Print the findings only, no summary.")
 @click.option(
     "--color/--no-color",
     default=None,

@@ -7,15 +7,15 @@ can't be waved through.
 
 from __future__ import annotations
 
-import fnmatch
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import PurePath
 
 from mtg_typeline.checks import CHECKS
 from mtg_typeline.checks.inputs import INPUT_CODES
 from mtg_typeline.errors import UsageError
 from mtg_typeline.findings import Finding
+from mtg_typeline.globs import matches
 
 ALL = "ALL"
 
@@ -23,8 +23,8 @@ ALL = "ALL"
 def expand(selectors: Iterable[str], what: str = "--select") -> frozenset[str]:
     """The codes named by codes, prefixes, names or ALL; an unknown one is a usage error."""
     codes: set[str] = set()
-    for selector in selectors:
-        token = selector.strip()
+    tokens = [part.strip() for selector in selectors for part in selector.split(",")]
+    for token in filter(None, tokens):
         found = {c.code for c in CHECKS if _matches(c.code, c.name, token)}
         if not found:
             raise UsageError(f"{what}: {token!r} is no code, code prefix or name (see `typeline codes`)")
@@ -44,6 +44,7 @@ class Selection:
 
     codes: frozenset[str]
     per_file: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    root: str | None = None  # per-file globs are relative to this folder (the config's)
 
     @classmethod
     def build(
@@ -52,24 +53,28 @@ class Selection:
         extend_select: Iterable[str] = (),
         ignore: Iterable[str] = (),
         per_file_ignores: Mapping[str, Iterable[str]] | None = None,
+        root: str | None = None,
+        where: str = "",
     ) -> Selection:
+        """`where` prefixes errors about per-file ignores (the configuration file)."""
         base = expand(select) if select is not None else frozenset(c.code for c in CHECKS if c.default)
         codes = (base | expand(extend_select, "--extend-select")) - expand(ignore, "--ignore")
         per_file = {
-            glob: expand(names, f"per-file-ignores[{glob!r}]")
+            glob: expand(names, f"{where}per-file-ignores {glob!r}")
             for glob, names in (per_file_ignores or {}).items()
         }
-        return cls(codes | INPUT_CODES, per_file)
+        return cls(codes | INPUT_CODES, per_file, root)
 
     def keeps(self, finding: Finding) -> bool:
         if finding.code in INPUT_CODES:
             return True
         if finding.code not in self.codes:
             return False
-        return not any(finding.code in codes and _path_matches(finding.path, glob)
-                       for glob, codes in self.per_file.items())  # fmt: skip
+        ignored = [glob for glob, codes in self.per_file.items() if finding.code in codes]
+        return not ignored or not self._matches_any(finding.path, ignored)
 
-
-def _path_matches(path: str, glob: str) -> bool:
-    """`glob` against the path as given, or as a tail of it (`*.txt`, `sets/old/*`)."""
-    return fnmatch.fnmatch(path, glob) or PurePath(path).match(glob)
+    def _matches_any(self, path: str, globs: list[str]) -> bool:
+        candidates = [path]
+        if self.root and path != "-":
+            candidates.append(os.path.relpath(os.path.abspath(path), self.root))
+        return any(matches(c, glob) for c in candidates for glob in globs)

@@ -8,17 +8,20 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from mtg_typeline.config import Config, find_config, load_config
+from mtg_typeline.config import Config, ConfigError, find_config, load_config
 from mtg_typeline.discovery import DEFAULT_INCLUDE, FileFilter
 from mtg_typeline.engine import Options
 from mtg_typeline.errors import UsageError
-from mtg_typeline.selection import Selection
+from mtg_typeline.selection import Selection, expand
 
 AUTO = "auto"
+_EXCLUSIVE = {"edition": "rules", "rules": "edition"}  # typing one drops the other's setting
 
 
 def config_for(config_file: str | None, no_config: bool) -> Config:
     """The configuration in force: the file named, none, or the one found from here up."""
+    if no_config and config_file:
+        raise UsageError("--config and --no-config exclude each other")
     if no_config:
         return Config()
     if config_file:
@@ -35,11 +38,10 @@ def build_options(
     typed = set(explicit)
     merged = dict(given)
     for key, value in config.values.items():
-        if key not in typed:
+        if key not in typed and _EXCLUSIVE.get(key) not in typed:
             merged[key] = _from_config(key, value, config)
     if merged.get("edition") and merged.get("rules"):
         raise UsageError("--edition and --rules exclude each other")
-    fail_on = "warning" if merged.get("strict") and "fail-on" not in typed else merged["fail-on"]
     return Options(
         paths=paths,
         edition=merged.get("edition"),
@@ -47,19 +49,39 @@ def build_options(
         output_format=resolve_format(merged["format"]),
         quiet=bool(merged.get("quiet")),
         color=merged.get("color"),
-        fail_on=fail_on,
+        fail_on=_fail_on(merged, typed, config),
         exit_zero=bool(merged.get("exit-zero")),
         statistics=bool(merged.get("statistics")),
-        selection=Selection.build(
-            select=_codes(merged.get("select")),
-            extend_select=_codes(merged.get("extend-select")) or (),
-            ignore=_codes(merged.get("ignore")) or (),
-            per_file_ignores=merged.get("per-file-ignores"),
-        ),
+        selection=_selection(merged, typed, config),
         files=FileFilter(
             include=tuple(merged.get("include") or DEFAULT_INCLUDE),
             exclude=tuple(merged.get("exclude") or ()),
         ),
+    )
+
+
+def _fail_on(merged: Mapping[str, Any], typed: set[str], config: Config) -> str:
+    """--fail-on over --strict, typed over configured; strict means warning."""
+    for source in (typed, set(config.values)):
+        if "fail-on" in source:
+            return str(merged["fail-on"])
+        if "strict" in source:
+            return "warning" if merged["strict"] else "error"
+    return "error"
+
+
+def _selection(merged: Mapping[str, Any], typed: set[str], config: Config) -> Selection:
+    """The selection, with errors in configured selectors blamed on the configuration file."""
+    for key in ("select", "extend-select", "ignore"):
+        if key not in typed and key in config.values:
+            expand(config.values[key], f"{config.path}: key {key!r}")
+    return Selection.build(
+        select=_codes(merged.get("select")),
+        extend_select=_codes(merged.get("extend-select")) or (),
+        ignore=_codes(merged.get("ignore")) or (),
+        per_file_ignores=merged.get("per-file-ignores"),
+        root=str(config.root) if config.path else None,
+        where=f"{config.path}: key " if config.path else "",
     )
 
 
@@ -70,8 +92,9 @@ def _from_config(key: str, value: Any, config: Config) -> Any:
 
 
 def _codes(values: Iterable[str] | None) -> tuple[str, ...] | None:
-    """Selectors from repeated options or lists, each possibly comma-separated."""
-    if not values:
+    """Selectors from repeated options or a configured list, each maybe comma-separated.
+    None when not given; an empty configured list selects nothing."""
+    if values is None or (isinstance(values, tuple) and not values):
         return None
     return tuple(part.strip() for value in values for part in value.split(",") if part.strip())
 
@@ -87,3 +110,6 @@ def _have(name: str) -> bool:
     from mtg_typeline.reporters import REPORTERS
 
     return name in REPORTERS
+
+
+__all__ = ["ConfigError", "build_options", "config_for", "resolve_format"]

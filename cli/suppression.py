@@ -11,20 +11,20 @@ from mtg_typeline.checks import find_check
 from mtg_typeline.checks.inputs import UNUSED_SUPPRESSION
 from mtg_typeline.findings import Finding, Fix, Span
 
-_DIRECTIVE = re.compile(r"#\s*typeline:\s*ignore(?:\[(?P<codes>[^\]]*)\])?", re.IGNORECASE)
+_DIRECTIVE = re.compile(r"#\s*typeline:\s*ignore\b(?:\s*\[(?P<codes>[^\]]*)\])?(?![\w\[])", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
 class Suppression:
     """A directive on one line: the codes it names (empty: every code) and where it stands."""
 
-    codes: frozenset[str]
+    codes: frozenset[str] | None  # None: every code (no list given)
     start: int  # of the directive, 0-based in the line
     end: int
     whole: bool  # the comment is the directive and nothing else
 
     def covers(self, code: str) -> bool:
-        return not self.codes or code in self.codes
+        return self.codes is None or code in self.codes
 
 
 def find_suppression(comment: str, offset: int) -> Suppression | None:
@@ -32,13 +32,13 @@ def find_suppression(comment: str, offset: int) -> Suppression | None:
     match = _DIRECTIVE.search(comment)
     if match is None:
         return None
-    names = [n.strip() for n in (match.group("codes") or "").split(",") if n.strip()]
-    codes = set()
-    for name in names:
-        check = find_check(name)
-        codes.add(check.code if check else name.upper())
+    listed = match.group("codes")
+    codes = None
+    if listed is not None:  # `ignore[]` names nothing, so it silences nothing
+        names = [n.strip() for n in listed.split(",") if n.strip()]
+        codes = frozenset((check.code if (check := find_check(n)) else n.upper()) for n in names)
     whole = not comment[: match.start()].strip() and not comment[match.end() :].strip()
-    return Suppression(frozenset(codes), offset + match.start(), offset + match.end(), whole)
+    return Suppression(codes, offset + match.start(), offset + match.end(), whole)
 
 
 def apply(suppression: Suppression, findings: tuple[Finding, ...], line: str) -> tuple[Finding, ...]:
@@ -52,7 +52,7 @@ def apply(suppression: Suppression, findings: tuple[Finding, ...], line: str) ->
     while start > 0 and line[start - 1] in " \t":
         start -= 1
     removal = Fix(Span(start, len(line)), "", "safe") if suppression.whole else None
-    what = f"[{', '.join(sorted(suppression.codes))}]" if suppression.codes else ""
+    what = "" if suppression.codes is None else f"[{', '.join(sorted(suppression.codes))}]"
     unused = Finding(
         code=UNUSED_SUPPRESSION.code,
         name=UNUSED_SUPPRESSION.name,

@@ -13,7 +13,7 @@ from pathlib import Path
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from mtg_typeline.errors import RulesDataError
+from mtg_typeline.errors import RulesDataError, TypelineError
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _NULL = "tag:yaml.org,2002:null"
@@ -28,28 +28,34 @@ def fold(word: str) -> str:
 class NodeReader:
     """Reads composed YAML nodes of one file and raises `RulesDataError` with positions."""
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, error: type[TypelineError] = RulesDataError) -> None:
         self.path = str(path)
+        self.error = error
 
     def compose(self, text: str) -> Node:
+        node = self.compose_optional(text)
+        if node is None:
+            raise self.error(f"{self.path}:1:1: the file is empty")
+        return node
+
+    def compose_optional(self, text: str) -> Node | None:
+        """The document's node, or None for an empty document (or one of comments only)."""
         try:
-            node = yaml.compose(text, Loader=_Loader)
+            node: Node | None = yaml.compose(text, Loader=_Loader)
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             where = f"{self.path}:{mark.line + 1}:{mark.column + 1}" if mark else self.path
-            raise RulesDataError(f"{where}: not valid YAML: {exc.problem or exc}") from None
+            raise self.error(f"{where}: not valid YAML: {exc.problem or exc}") from None
         except yaml.YAMLError as exc:
-            raise RulesDataError(f"{self.path}: not valid YAML: {exc}") from None
-        if node is None:
-            raise RulesDataError(f"{self.path}:1:1: the file is empty")
+            raise self.error(f"{self.path}: not valid YAML: {exc}") from None
         return node
 
     def where(self, node: Node) -> str:
         mark = node.start_mark
         return f"{self.path}:{mark.line + 1}:{mark.column + 1}"
 
-    def fail(self, node: Node, message: str) -> RulesDataError:
-        return RulesDataError(f"{self.where(node)}: {message}")
+    def fail(self, node: Node, message: str) -> TypelineError:
+        return self.error(f"{self.where(node)}: {message}")
 
     def mapping(
         self, node: Node, what: str, required: Iterable[str], optional: Iterable[str] = ()

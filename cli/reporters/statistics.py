@@ -12,12 +12,17 @@ from typing import Any, TextIO
 
 from mtg_typeline.reporters import ReportSettings, RunResult
 
+TEXT_FORMATS = ("text", "concise", "github")  # read by people (github: in a CI log)
+
 
 def rows(result: RunResult) -> list[dict[str, Any]]:
     """One row per code found, most frequent first (then by code)."""
     counts = Counter(f.code for f in result.findings)
     first = {f.code: f for f in reversed(result.findings)}
-    fixable = {code: all(f.fix for f in result.findings if f.code == code) for code in counts}
+    fixable = {
+        code: all(f.fix and f.fix.applicability == "safe" for f in result.findings if f.code == code)
+        for code in counts
+    }
     ordered = sorted(counts, key=lambda code: (-counts[code], code))
     return [
         {
@@ -33,7 +38,7 @@ def rows(result: RunResult) -> list[dict[str, Any]]:
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     table = rows(result)
-    if settings.format != "text":
+    if settings.format not in TEXT_FORMATS:
         out.write(json.dumps(table, ensure_ascii=False, indent=2) + "\n")
         return
     width = max((len(str(row["count"])) for row in table), default=1)

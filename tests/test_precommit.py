@@ -1,0 +1,242 @@
+"""The pre-commit hook in .pre-commit-hooks.yaml, checked by pre-commit itself.
+
+The fast tests validate the manifest and the example configuration with pre-commit's own
+validators. The `network` tests run the real `pre-commit try-repo` on a temporary git
+repository: pre-commit clones the hook repository and pip-installs it, with click, rich and
+pyyaml from the package index, into a virtual environment of its own.
+
+`try-repo` on a path snapshots uncommitted changes of *tracked* files only (it runs
+`git add -u` into a shadow clone): untracked files, such as a new module or a hook manifest not
+yet added, are left out, and the hook would be tested without them. So the tests give
+`try-repo` a repository of their own holding the working tree as it is (tracked files with
+their changes, untracked files that are not ignored), committed: the same from a fresh clone
+and from a tree with uncommitted work.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+MANIFEST = ROOT / ".pre-commit-hooks.yaml"
+EXAMPLE_CONFIG = ROOT / "examples" / ".pre-commit-config.yaml"
+# git variables that would point our git commands at another repository (set inside git hooks)
+GIT_KEEP = {"GIT_EXEC_PATH", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_SSL_CAINFO", "GIT_SSL_NO_VERIFY"}
+GOOD = "Legendary Creature — Elf Warrior\nLand — Urza’s Power-Plant\n"
+BAD = "Creature — Forest\n"
+
+
+def pre_commit() -> list[str]:
+    """The command that runs pre-commit in this environment; a failure, not a skip, without it."""
+    if importlib.util.find_spec("pre_commit") is None:
+        pytest.fail(
+            "pre-commit is not installed in this environment; it is in the dev extra: "
+            "pip install -e '.[dev]'",
+            pytrace=False,
+        )
+    return [sys.executable, "-m", "pre_commit"]
+
+
+def manifest() -> list[dict[str, Any]]:
+    hooks: list[dict[str, Any]] = yaml.safe_load(MANIFEST.read_text(encoding="utf-8"))
+    return hooks
+
+
+def hook(hook_id: str) -> dict[str, Any]:
+    found = [entry for entry in manifest() if entry["id"] == hook_id]
+    assert len(found) == 1, f"{MANIFEST.name} has {len(found)} hooks with the id {hook_id!r}"
+    return found[0]
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    """This environment without git's repository variables and without GitHub Actions'
+    marker (so `--format auto` is text), plus `extra`."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if (not key.startswith("GIT_") or key in GIT_KEEP) and key != "GITHUB_ACTIONS"
+    }
+    return {**env, **extra}
+
+
+def run(args: list[str], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """Run a command, its standard error merged into its output."""
+    return subprocess.run(
+        args, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, check=False
+    )
+
+
+# --- the manifest and the example configuration, offline ---------------------------------------
+
+
+def validate(command: str, path: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    # every pre-commit command opens its cache: keep it out of the user's ~/.cache
+    env = clean_env(PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"))
+    return run([*pre_commit(), command, str(path)], ROOT, env)
+
+
+def test_manifest_is_valid_for_pre_commit(tmp_path: Path) -> None:
+    result = validate("validate-manifest", MANIFEST, tmp_path)
+    assert (result.returncode, result.stdout) == (0, "")
+
+
+def test_example_config_is_valid_for_pre_commit(tmp_path: Path) -> None:
+    # pre-commit warns (exit status 0) of a mutable rev such as a branch: any output fails
+    result = validate("validate-config", EXAMPLE_CONFIG, tmp_path)
+    assert (result.returncode, result.stdout) == (0, "")
+
+
+def test_manifest_offers_the_typeline_hook() -> None:
+    entry = hook("typeline")
+    assert entry["entry"] == "typeline check"
+    assert entry["language"] == "python"
+    assert entry["types"] == ["text"]
+    assert entry["require_serial"] is False
+    assert entry["name"] and entry["description"]
+
+
+def test_manifest_has_no_key_pre_commit_ignores() -> None:
+    # validate-manifest accepts unknown keys silently: a misspelt `require-serial` would be lost
+    pre_commit()  # a clear failure where pre-commit is missing
+    from pre_commit.clientlib import MANIFEST_HOOK_DICT
+
+    known = {item.key for item in MANIFEST_HOOK_DICT.items if hasattr(item, "key")}
+    for entry in manifest():
+        assert set(entry) <= known, f"{entry['id']}: {sorted(set(entry) - known)}"
+
+
+def test_example_config_has_no_key_pre_commit_ignores() -> None:
+    pre_commit()
+    from pre_commit.clientlib import CONFIG_HOOK_DICT, CONFIG_REPO_DICT
+
+    config = yaml.safe_load(EXAMPLE_CONFIG.read_text(encoding="utf-8"))
+    for repo in config["repos"]:
+        assert set(repo) <= {item.key for item in CONFIG_REPO_DICT.items if hasattr(item, "key")}
+        for entry in repo["hooks"]:
+            assert set(entry) <= {item.key for item in CONFIG_HOOK_DICT.items if hasattr(item, "key")}
+
+
+def test_manifest_hook_ids_are_unique() -> None:
+    ids = [entry["id"] for entry in manifest()]
+    assert len(ids) == len(set(ids))
+
+
+def test_hook_entry_runs_the_console_script() -> None:
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    for entry in manifest():
+        assert shlex.split(entry["entry"])[0] in scripts, entry["id"]
+
+
+@pytest.mark.parametrize(
+    ("path", "checked"),
+    [
+        ("cards.txt", True),
+        ("examples/good.txt", True),
+        ("sets/dmu/Type Lines.txt", True),
+        ("README.md", False),
+        ("cards.txt.bak", False),
+        ("cards.json", False),
+    ],
+)
+def test_hook_files_pattern_takes_text_files(path: str, checked: bool) -> None:
+    # pre-commit matches `files` with re.search against the path from the repository's top
+    assert bool(re.search(hook("typeline")["files"], path)) is checked
+
+
+# --- the real pre-commit: installs the hook with pip ------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sandbox:
+    hook_repo: Path  # the project's working tree, committed
+    work: Path  # a user's repository with type-line files
+    env: dict[str, str]  # pre-commit's cache, temporary files and git configuration inside
+
+
+def project_files() -> list[str]:
+    """The working tree's files: tracked ones (as they are now) and untracked ones not ignored."""
+    listing = run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], ROOT, clean_env())
+    if listing.returncode != 0:
+        pytest.fail(f"the hook test needs a git checkout of the project: {listing.stdout}", pytrace=False)
+    return [name for name in listing.stdout.split("\0") if name and (ROOT / name).is_file()]
+
+
+def git_repo(path: Path, files: dict[str, str], env: dict[str, str]) -> None:
+    """A new git repository at `path` holding `files`, committed."""
+    path.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (path / name).parent.mkdir(parents=True, exist_ok=True)
+        (path / name).write_text(text, encoding="utf-8")
+    commands = [
+        ["git", "init", "--quiet"],
+        ["git", "config", "user.name", "typeline tests"],
+        ["git", "config", "user.email", "tests@typeline.invalid"],
+        ["git", "config", "commit.gpgsign", "false"],
+        ["git", "add", "--all"],
+        ["git", "commit", "--quiet", "--no-verify", "--message", "snapshot"],
+    ]
+    for command in commands:
+        result = run(command, path, env)
+        assert result.returncode == 0, f"{shlex.join(command)} in {path}:\n{result.stdout}"
+
+
+def copy_project(target: Path) -> None:
+    for name in project_files():
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target / name, follow_symlinks=False)
+
+
+@pytest.fixture(scope="module")
+def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Sandbox:
+    base = tmp_path_factory.mktemp("precommit")
+    (base / "tmp").mkdir()
+    (base / "gitconfig").write_text("", encoding="utf-8")
+    env = clean_env(
+        PRE_COMMIT_HOME=str(base / "home"),
+        TMPDIR=str(base / "tmp"),  # try-repo's own store and the hook's virtualenv go here
+        GIT_CONFIG_GLOBAL=str(base / "gitconfig"),  # no user configuration …
+        GIT_CONFIG_NOSYSTEM="1",  # … nor the system's
+        GIT_TERMINAL_PROMPT="0",
+    )
+    copy_project(base / "hook-repo")
+    git_repo(base / "hook-repo", {}, env)
+    git_repo(base / "work", {"good.txt": GOOD, "bad.txt": BAD, "bad-notes.md": BAD}, env)
+    return Sandbox(base / "hook-repo", base / "work", env)
+
+
+def try_repo(sandbox: Sandbox, *files: str) -> subprocess.CompletedProcess[str]:
+    command = [*pre_commit(), "try-repo", str(sandbox.hook_repo), "typeline", "--color", "never"]
+    return run([*command, "--files", *files], sandbox.work, sandbox.env)
+
+
+@pytest.mark.network
+@pytest.mark.slow
+def test_try_repo_passes_good_file_and_leaves_other_files_alone(sandbox: Sandbox) -> None:
+    # bad-notes.md holds a wrong type line: the hook's `files` pattern must leave it out
+    result = try_repo(sandbox, "good.txt", "bad-notes.md")
+    assert result.returncode == 0, result.stdout
+    assert re.search(r"^typeline\.+Passed$", result.stdout, re.MULTILINE), result.stdout
+
+
+@pytest.mark.network
+@pytest.mark.slow
+def test_try_repo_fails_bad_file_citing_the_rule(sandbox: Sandbox) -> None:
+    result = try_repo(sandbox, "bad.txt")
+    assert result.returncode == 1, result.stdout
+    assert re.search(r"^typeline\.+Failed$", result.stdout, re.MULTILINE), result.stdout
+    assert "- exit code: 1" in result.stdout
+    assert "bad.txt:1:12: error TL304 subtype-type-mismatch" in result.stdout
+    assert "205.3d" in result.stdout
