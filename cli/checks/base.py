@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from mtg_typeline import spelling
 from mtg_typeline.findings import Fix, Severity, Span
 from mtg_typeline.ruleset import Rename, RuleSet, SubtypeList
 from mtg_typeline.typeline import Face, TypeLine
@@ -152,13 +153,7 @@ def list_rules(lists: Iterable[SubtypeList]) -> tuple[str, ...]:
 
 def close_matches(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
     """Listed words close to `word`, best first, compared case-insensitively."""
-    import difflib
-
-    by_key: dict[str, str] = {}
-    for candidate in candidates:
-        by_key.setdefault(candidate.casefold(), candidate)
-    keys = difflib.get_close_matches(word.casefold(), list(by_key), n=limit, cutoff=0.75)
-    return [by_key[k] for k in keys]
+    return list(spelling.close_matches(word, tuple(candidates), limit))
 
 
 def iter_none() -> Iterator[Problem]:

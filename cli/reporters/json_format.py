@@ -1,6 +1,12 @@
 """`--format json`: one JSON document, findings sorted by path, line and column.
 
-{"version": 1, "edition": "2026-09-25", "summary": {...}, "findings": [{...}, ...]}
+    {"version": 1, "edition": "2026-09-25", "summary": {...}, "findings": [
+    {"path": ..., "line": ..., ...},
+    ...
+    ]}
+
+One finding a line keeps large outputs readable with line tools and lets the encoder run
+at C speed (an indented document goes through the pure-Python one, ten times slower).
 """
 
 from __future__ import annotations
@@ -14,11 +20,11 @@ VERSION = 1
 
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
-    document = {
-        "version": VERSION,
-        "edition": result.rules.edition,
-        "summary": result.summary.to_dict(),
-        "findings": [finding.to_dict() for finding in result.findings],
-    }
-    out.write(json.dumps(document, ensure_ascii=False, indent=2))
-    out.write("\n")
+    head = {"version": VERSION, "edition": result.rules.edition, "summary": result.summary.to_dict()}
+    out.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "findings": [')
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+    separator = "\n"
+    for finding in result.findings:  # written one by one: no second copy of a large report
+        out.write(separator + encode(finding.to_dict()))
+        separator = ",\n"
+    out.write("\n]}\n")

@@ -1,0 +1,60 @@
+"""Close matches for a misspelt word, fast enough for many thousands of unknown words.
+
+Candidates within two deleted letters of the word (either side) are found through an index
+of deletion variants, then ranked by difflib's similarity ratio with the usual 0.75 cutoff.
+Listed types are short, so the index stays small; a word far longer than any candidate has
+no match and costs nothing.
+"""
+
+from __future__ import annotations
+
+from difflib import SequenceMatcher
+from functools import lru_cache
+from itertools import combinations
+
+CUTOFF = 0.75
+MAX_DELETES = 2
+
+
+def _variants(word: str) -> set[str]:
+    """`word` with up to MAX_DELETES letters taken out."""
+    found = {word}
+    for count in range(1, min(MAX_DELETES, len(word) - 1) + 1):
+        for gaps in combinations(range(len(word)), count):
+            found.add("".join(c for i, c in enumerate(word) if i not in gaps))
+    return found
+
+
+class _Index:
+    def __init__(self, candidates: tuple[str, ...]) -> None:
+        self.by_key: dict[str, str] = {}
+        for candidate in candidates:
+            self.by_key.setdefault(candidate.casefold(), candidate)
+        self.longest = max((len(k) for k in self.by_key), default=0)
+        self.variants: dict[str, set[str]] = {}
+        for key in self.by_key:
+            for variant in _variants(key):
+                self.variants.setdefault(variant, set()).add(key)
+
+    def near(self, key: str) -> set[str]:
+        if len(key) > self.longest + MAX_DELETES:
+            return set()
+        pool: set[str] = set()
+        for variant in _variants(key):
+            pool |= self.variants.get(variant, set())
+        return pool
+
+
+@lru_cache(maxsize=64)
+def _index(candidates: tuple[str, ...]) -> _Index:
+    return _Index(candidates)
+
+
+@lru_cache(maxsize=4096)
+def close_matches(word: str, candidates: tuple[str, ...], limit: int = 3) -> tuple[str, ...]:
+    """Listed words close to `word`, best first, compared case-insensitively."""
+    index = _index(candidates)
+    key = word.casefold()
+    scored = [(SequenceMatcher(None, key, k).ratio(), k) for k in index.near(key)]
+    best = sorted((s for s in scored if s[0] >= CUTOFF), reverse=True)  # ties as difflib breaks them
+    return tuple(index.by_key[k] for _, k in best[:limit])
