@@ -1,0 +1,307 @@
+"""Benchmarks of `typeline check`, as ratios against floors measured in the same run.
+
+Run with the virtualenv's interpreter, which is also the interpreter of the floors:
+
+    /work/venv/bin/python bench/run.py [--quick] [--runs N] [--cold-runs N]
+
+Every figure is the wall-clock time of a subprocess (the best of N runs, ours and the floor
+interleaved run by run) and that process's own peak RSS. See bench/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from inputs import Input, Sources, build_inputs
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "out"
+CORPUS = ROOT.parent / "shared" / "corpus" / "real-typelines-detail.tsv"
+RULES = ROOT / "rules" / "2026-09-25.yaml"
+PYTHON = sys.executable
+SCRIPT = str(Path(sys.executable).parent / "typeline")
+SPLIT_FLOOR = (
+    "import sys\n"
+    "with open(sys.argv[1], encoding='utf-8') as lines:\n"
+    "    for line in lines:\n"
+    "        line.split(' \u2014 ')\n"
+)
+IMPORT_FLOOR = "import click, rich.console, yaml"
+MEMORY_TARGET_MIB = 10.0
+MEMORY_RUNS = 3
+INVALID_SHARE = 0.05  # of the distinct lines: misspelt, so each has one error
+TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
+RSS_WRAPPER = (
+    "import resource, subprocess, sys\n"
+    "subprocess.run(sys.argv[2:], check=False)\n"
+    "with open(sys.argv[1], 'w') as out:\n"
+    "    out.write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))\n"
+)
+# Settings of this shell that no user has and that change what is measured: without
+# bytecode files every run would compile the package afresh (a pip install compiles them).
+# Bytecode goes to bench/out/pycache for every command alike, floors included.
+UNUSUAL_ENV = frozenset(
+    {
+        "PYTHONDONTWRITEBYTECODE",
+        "PYTHONUNBUFFERED",
+        "PYTHONPROFILEIMPORTTIME",
+        "PYTHONDEVMODE",
+        "PYTHONTRACEMALLOC",
+        "PYTHONMALLOC",
+        "PYTHONVERBOSE",
+        "PYTHONWARNINGS",
+    }
+)
+ENV = {k: v for k, v in os.environ.items() if k not in UNUSUAL_ENV} | {
+    "PYTHONPYCACHEPREFIX": str(OUT / "pycache")
+}
+FULL = {"real": 1_000_000, "distinct": 200_000, "runs": 5, "cold_runs": 15}
+QUICK = {"real": 50_000, "distinct": 10_000, "runs": 3, "cold_runs": 5}
+
+
+@dataclass
+class Timings:
+    """The runs of one command: seconds and peak RSS (KiB) of each."""
+
+    command: list[str]
+    seconds: list[float] = field(default_factory=list)
+    rss_kib: list[int] = field(default_factory=list)
+
+    def best(self) -> float:
+        return min(self.seconds)
+
+    def median(self) -> float:
+        return statistics.median(self.seconds)
+
+    def peak_mib(self) -> float:
+        return max(self.rss_kib) / 1024
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "command": self.command,
+            "best_s": self.best(),
+            "median_s": self.median(),
+            "peak_rss_mib": self.peak_mib(),
+            "runs_s": self.seconds,
+            "runs_rss_kib": self.rss_kib,
+        }
+
+
+def run_once(command: Sequence[str], stdin: Path | None) -> tuple[float, int, bytes]:
+    """Seconds, exit status and standard error of one run of `command`."""
+    with open(stdin or os.devnull, "rb") as given, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        status = subprocess.run(
+            command, stdin=given, stdout=subprocess.DEVNULL, stderr=err, env=ENV, check=False
+        )
+        seconds = time.perf_counter() - start
+        err.seek(0)
+        return seconds, status.returncode, err.read()
+
+
+def peak_rss_kib(command: Sequence[str], stdin: Path | None) -> int:
+    """The peak RSS of one run of `command`, taken by a small wrapper process.
+
+    Not from this process: a child's ru_maxrss starts at the RSS of the process it was
+    forked from (Linux carries it over exec), and RUSAGE_CHILDREN is a maximum over all
+    children so far. GNU time is a small C program; the Python fallback (about 10 MiB
+    itself) overstates commands that stay below that.
+    """
+    with open(stdin or os.devnull, "rb") as given, tempfile.NamedTemporaryFile("r") as out:
+        if TIME:
+            wrapped = [TIME, "-f", "%M", "-o", out.name, *command]
+        else:
+            wrapped = [PYTHON, "-c", RSS_WRAPPER, out.name, *command]
+        subprocess.run(
+            wrapped, stdin=given, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV, check=False
+        )
+        return int(out.read().split()[-1])
+
+
+def measure(commands: list[list[str]], runs: int, stdin: Path | None = None) -> list[Timings]:
+    """Run the commands in turn, `runs` rounds after one warm-up round that is not kept;
+    then take the peak RSS of each in MEMORY_RUNS separate wrapped runs."""
+    timings = [Timings(command) for command in commands]
+    for round_ in range(runs + 1):
+        for timing in timings:
+            seconds, status, err = run_once(timing.command, stdin)
+            if status not in (0, 1):
+                sys.exit(f"bench: {' '.join(timing.command)} exited {status}:\n{err.decode()}")
+            if round_:
+                timing.seconds.append(seconds)
+    for _ in range(min(runs, MEMORY_RUNS)):
+        for timing in timings:
+            timing.rss_kib.append(peak_rss_kib(timing.command, stdin))
+    return timings
+
+
+def summary_of(command: list[str], stdin: Path | None = None) -> dict[str, Any]:
+    """The JSON report's summary for one untimed run (a check that the work was done)."""
+    with open(stdin or os.devnull, "rb") as given:
+        done = subprocess.run(command, stdin=given, capture_output=True, env=ENV, check=False)
+    if done.returncode not in (0, 1):
+        sys.exit(f"bench: {' '.join(command)} exited {done.returncode}:\n{done.stderr.decode()}")
+    summary: dict[str, Any] = json.loads(done.stdout)["summary"]
+    return summary
+
+
+def json_check(path: Path) -> list[str]:
+    return [SCRIPT, "check", "--format", "json", str(path)]
+
+
+def throughput(name: str, title: str, given: Input, target: float, runs: int) -> dict[str, Any]:
+    """Benchmarks 1 and 2: check a big file, against a loop that splits its lines."""
+    summary = summary_of(json_check(given.path))
+    ours, floor = measure([json_check(given.path), [PYTHON, "-c", SPLIT_FLOOR, str(given.path)]], runs)
+    expected = given.built_invalid
+    return {
+        "name": name,
+        "title": title,
+        "input": {"path": str(given.path), "lines": given.lines, "distinct": given.distinct},
+        "ours": ours.to_dict(),
+        "floor": floor.to_dict(),
+        "ratio": ours.best() / floor.best(),
+        "target": target,
+        "pass": ours.best() / floor.best() <= target,
+        "summary": summary,
+        "errors_expected": expected,
+        "errors_as_expected": expected is None or summary["errors"] == expected,
+    }
+
+
+def cold_start(one_line: Path, runs: int) -> list[dict[str, Any]]:
+    """Benchmark 3: one line on standard input, text output, against importing the libraries."""
+    commands = [
+        [PYTHON, "-m", "mtg_typeline", "check", "-"],
+        [SCRIPT, "check", "-"],
+        [PYTHON, "-c", IMPORT_FLOOR],
+    ]
+    by_module, by_script, floor = measure(commands, runs, stdin=one_line)
+    rows = []
+    for name, ours in (("cold-module", by_module), ("cold-script", by_script)):
+        title = f"3. cold start, {'python -m mtg_typeline' if name == 'cold-module' else 'typeline'}"
+        ratio = ours.best() / floor.best()
+        rows.append(
+            {"name": name, "title": title, "ours": ours.to_dict(), "floor": floor.to_dict()}
+            | {"ratio": ratio, "target": 1.2, "pass": ratio <= 1.2}
+        )
+    return rows
+
+
+def memory(big: dict[str, Any], one_line: Path, runs: int) -> dict[str, Any]:
+    """Benchmark 4: peak RSS on the big valid file (benchmark 1's runs) vs a one-line file."""
+    (small,) = measure([json_check(one_line)], runs)
+    grown = big["ours"]["peak_rss_mib"] - small.peak_mib()
+    return {
+        "name": "memory",
+        "title": f"4. peak RSS, {big['input']['lines']:,} lines vs 1",
+        "ours": big["ours"],
+        "floor": small.to_dict(),
+        "growth_mib": grown,
+        "target_mib": MEMORY_TARGET_MIB,
+        "pass": grown <= MEMORY_TARGET_MIB,
+    }
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    head = ("benchmark", "ours s", "(median)", "floor s", "(median)", "ratio", "target", "result")
+    lines = [(*head, "RSS ours", "RSS floor")]
+    for row in rows:
+        ours, floor = row["ours"], row["floor"]
+        if "growth_mib" in row:
+            ratio, target = f"+{row['growth_mib']:.1f} MiB", f"<= +{row['target_mib']:.0f} MiB"
+        else:
+            ratio, target = f"{row['ratio']:.2f}x", f"<= {row['target']}x"
+        times = (ours["best_s"], ours["median_s"], floor["best_s"], floor["median_s"])
+        cells = (row["title"], *(f"{t:.3f}" for t in times), ratio, target)
+        rss = (f"{ours['peak_rss_mib']:.1f} MiB", f"{floor['peak_rss_mib']:.1f} MiB")
+        lines.append((*cells, "pass" if row["pass"] else "FAIL", *rss))
+    widths = [max(len(line[i]) for line in lines) for i in range(len(head) + 2)]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)) for line in lines)
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a whole number of runs above 0: {text!r}")
+    return int(text)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="fewer lines and runs (a smoke run)")
+    parser.add_argument("--runs", type=_positive, help="runs per command, best kept (default 5; quick 3)")
+    parser.add_argument("--cold-runs", type=_positive, help="runs for the cold start (default 15; quick 5)")
+    parser.add_argument("--corpus", type=Path, default=CORPUS, help="real-typelines-detail.tsv")
+    parser.add_argument("--invalid-share", type=float, default=INVALID_SHARE, help="of the distinct lines")
+    return parser.parse_args(argv)
+
+
+def checkout() -> dict[str, Any]:
+    """The commit measured and the files of the package that differ from it."""
+
+    def git(*args: str) -> str:
+        done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=False)
+        return done.stdout.strip()
+
+    return {"commit": git("rev-parse", "HEAD"), "changed": git("status", "--porcelain", "cli").splitlines()}
+
+
+def machine() -> dict[str, Any]:
+    return {
+        "python": sys.version,
+        "executable": PYTHON,
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+        "load_average": os.getloadavg(),
+        "rss_by": TIME or "python wrapper (RUSAGE_CHILDREN)",
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    size = QUICK if args.quick else FULL
+    runs, cold_runs = args.runs or size["runs"], args.cold_runs or size["cold_runs"]
+    if not Path(SCRIPT).exists():
+        sys.exit(f"bench: no console script at {SCRIPT}; run with the venv's python")
+    given = build_inputs(Sources(args.corpus, RULES, OUT), size["real"], size["distinct"], args.invalid_share)
+    real = f"{size['real']:,} real type lines"
+    distinct = given["distinct"]
+    bad = f"{(distinct.built_invalid or 0) / distinct.lines:.0%} invalid"
+    rows = [
+        throughput("real-valid", f"1. {real}, valid", given["real-valid"], 1.5, runs),
+        throughput("real-all", f"1b. {real}, all", given["real-all"], 1.5, runs),
+        throughput("distinct", f"2. {distinct.lines:,} distinct lines, {bad}", distinct, 6.0, runs),
+        *cold_start(given["one-line"].path, cold_runs),
+    ]
+    rows.append(memory(rows[0], given["one-line"].path, runs))
+    print(table(rows))
+    measured = checkout()
+    if measured["changed"]:
+        print(f"note: measured uncommitted changes in cli/: {', '.join(measured['changed'])}")
+    for row in rows:
+        if not row.get("errors_as_expected", True):
+            print(
+                f"note: {row['name']}: {row['summary']['errors']} errors, expected {row['errors_expected']}"
+            )
+    settings = {"quick": args.quick, "runs": runs, "cold_runs": cold_runs, "corpus": str(args.corpus)}
+    settings["environment_dropped"] = sorted(UNUSUAL_ENV & set(os.environ))
+    results = {"machine": machine(), "checkout": measured, "settings": settings, "benchmarks": rows}
+    (OUT / "results.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    print(f"results: {OUT / 'results.json'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
