@@ -13,12 +13,15 @@ nothing).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
-from mtg_typeline.checks import FACE_CHECKS, LINE_CHECKS, Check, Problem
-from mtg_typeline.checks.inputs import LINE_TOO_LONG
-from mtg_typeline.findings import Finding
+from mtg_typeline import codes
+from mtg_typeline.findings import Finding, Severity
 from mtg_typeline.ruleset import RuleSet, load_rules
 from mtg_typeline.typeline import CANONICAL_DASH, FACE_SEPARATOR, TOKEN, TypeLine, parse
+
+if TYPE_CHECKING:
+    from mtg_typeline.checks import Check, Problem
 
 MAX_LINE_CHARS = 1000
 # Distinct lines (and runs of types) remembered; a cache is cleared when full. Real data
@@ -83,6 +86,8 @@ class Checker:
         """Parse the line and run every check on it."""
         if len(text) > MAX_LINE_CHARS:
             return (_too_long(text),)
+        from mtg_typeline.checks import FACE_CHECKS, LINE_CHECKS  # not needed on the fast path
+
         line = parse(text, self.rules)
         found: list[Finding] = []
         for check in LINE_CHECKS:
@@ -124,9 +129,9 @@ def _place(check: Check, problem: Problem, text: str) -> Finding:
 
 def _too_long(text: str) -> Finding:
     return Finding(
-        code=LINE_TOO_LONG.code,
-        name=LINE_TOO_LONG.name,
-        severity=LINE_TOO_LONG.severity,
+        code=codes.LINE_TOO_LONG[0],
+        name=codes.LINE_TOO_LONG[1],
+        severity=Severity.ERROR,
         message=f"a line of {len(text):,} characters is not a type line (the limit is "
         f"{MAX_LINE_CHARS:,}); it was not checked",
         rules=(),

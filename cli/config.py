@@ -8,7 +8,6 @@ win. An unknown key or a bad value is an error naming the file and the key (exit
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
@@ -73,6 +72,8 @@ def find_config(start: Path) -> Path | None:
 
 
 def _has_tool_table(path: Path) -> bool:
+    import tomllib  # only where a pyproject.toml is found
+
     try:
         tool = tomllib.loads(path.read_text("utf-8")).get("tool")
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
@@ -94,6 +95,8 @@ def load_config(path: Path) -> Config:
 
 
 def _from_toml(path: Path, text: str) -> dict[str, Any]:
+    import tomllib
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

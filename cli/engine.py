@@ -14,7 +14,7 @@ from typing import BinaryIO, TextIO
 
 from mtg_typeline import progress
 from mtg_typeline.checker import Checker
-from mtg_typeline.checks.inputs import INPUT_CODES, UNREADABLE
+from mtg_typeline.codes import INPUT_CODES, UNREADABLE
 from mtg_typeline.discovery import STDIN, FileFilter, expand
 from mtg_typeline.errors import ExitStatus
 from mtg_typeline.findings import Finding, Severity, Summary
@@ -115,9 +115,9 @@ def _check_path(
 
 def _unreadable(path: str, why: str) -> Finding:
     return Finding(
-        code=UNREADABLE.code,
-        name=UNREADABLE.name,
-        severity=UNREADABLE.severity,
+        code=UNREADABLE[0],
+        name=UNREADABLE[1],
+        severity=Severity.ERROR,
         message=f"cannot read {path}: {why}",
         rules=(),
         type_line="",

@@ -11,8 +11,7 @@ import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from mtg_typeline.checks import CHECKS
-from mtg_typeline.checks.inputs import INPUT_CODES
+from mtg_typeline.codes import DEFAULT_OFF, INPUT_CODES
 from mtg_typeline.errors import UsageError
 from mtg_typeline.findings import Finding
 from mtg_typeline.globs import matches
@@ -22,6 +21,8 @@ ALL = "ALL"
 
 def expand(selectors: Iterable[str], what: str = "--select") -> frozenset[str]:
     """The codes named by codes, prefixes, names or ALL; an unknown one is a usage error."""
+    from mtg_typeline.checks import CHECKS  # only when something is selected by name or code
+
     codes: set[str] = set()
     tokens = [part.strip() for selector in selectors for part in selector.split(",")]
     for token in filter(None, tokens):
@@ -38,11 +39,18 @@ def _matches(code: str, name: str, token: str) -> bool:
     return code.startswith(token.upper()) if token[:2].upper() == "TL" else name == token.lower()
 
 
+def _default_codes() -> frozenset[str]:
+    from mtg_typeline.checks import CHECKS
+
+    return frozenset(c.code for c in CHECKS if c.default)
+
+
 @dataclass(frozen=True)
 class Selection:
-    """The codes reported, and per-file exceptions (glob -> codes ignored there)."""
+    """The codes reported (None: every code on by default), and per-file exceptions
+    (glob -> codes ignored there)."""
 
-    codes: frozenset[str]
+    codes: frozenset[str] | None
     per_file: Mapping[str, frozenset[str]] = field(default_factory=dict)
     root: str | None = None  # per-file globs are relative to this folder (the config's)
 
@@ -57,18 +65,21 @@ class Selection:
         where: str = "",
     ) -> Selection:
         """`where` prefixes errors about per-file ignores (the configuration file)."""
-        base = expand(select) if select is not None else frozenset(c.code for c in CHECKS if c.default)
-        codes = (base | expand(extend_select, "--extend-select")) - expand(ignore, "--ignore")
         per_file = {
             glob: expand(names, f"{where}per-file-ignores {glob!r}")
             for glob, names in (per_file_ignores or {}).items()
         }
+        extend_select, ignore = tuple(extend_select), tuple(ignore)
+        if select is None and not extend_select and not ignore:
+            return cls(None, per_file, root)
+        base = expand(select) if select is not None else _default_codes()
+        codes = (base | expand(extend_select, "--extend-select")) - expand(ignore, "--ignore")
         return cls(codes | INPUT_CODES, per_file, root)
 
     def keeps(self, finding: Finding) -> bool:
         if finding.code in INPUT_CODES:
             return True
-        if finding.code not in self.codes:
+        if finding.code not in self.codes if self.codes is not None else finding.code in DEFAULT_OFF:
             return False
         ignored = [glob for glob, codes in self.per_file.items() if finding.code in codes]
         return not ignored or not self._matches_any(finding.path, ignored)

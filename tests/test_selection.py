@@ -133,12 +133,27 @@ def test_expand_names_the_option_in_its_error() -> None:
 # Selection.build
 
 
+def _finding(code: str, path: str = "cards.txt") -> Finding:
+    return Finding(code, "name", Severity.ERROR, "message", (), "Creature", 1, 2, path=path)
+
+
 def test_default_selection_is_every_default_code_but_not_tl904() -> None:
     selection = Selection.build()
-    assert selection.codes == DEFAULT_CODES | INPUT_CODES
-    assert "TL904" not in selection.codes
-    assert "TL903" in selection.codes
+    kept = {check.code for check in CHECKS if selection.keeps(_finding(check.code))}
+    assert kept == DEFAULT_CODES | INPUT_CODES
+    assert "TL904" not in kept
+    assert "TL903" in kept
     assert dict(selection.per_file) == {}
+
+
+def test_codes_known_without_the_registry_agree_with_it() -> None:
+    from mtg_typeline import codes
+
+    assert {check.code for check in CHECKS if not check.default} == codes.DEFAULT_OFF
+    assert codes.INPUT_CODES == INPUT_CODES
+    names = {check.code: check.name for check in CHECKS}
+    for code, name in (codes.UNREADABLE, codes.NOT_TEXT, codes.LINE_TOO_LONG, codes.UNUSED_SUPPRESSION):
+        assert names[code] == name
 
 
 def test_select_replaces_the_default() -> None:

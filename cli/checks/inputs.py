@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from mtg_typeline import codes
 from mtg_typeline.checks.base import input_problem
 from mtg_typeline.findings import Severity
 
 UNREADABLE = input_problem(
-    "TL901",
-    "unreadable-input",
+    *codes.UNREADABLE,
     Severity.ERROR,
     """An input path that cannot be read.
 
@@ -17,8 +17,7 @@ UNREADABLE = input_problem(
 )
 
 NOT_TEXT = input_problem(
-    "TL902",
-    "not-text",
+    *codes.NOT_TEXT,
     Severity.ERROR,
     """An input that is not UTF-8 text.
 
@@ -29,8 +28,7 @@ NOT_TEXT = input_problem(
 )
 
 LINE_TOO_LONG = input_problem(
-    "TL903",
-    "line-too-long",
+    *codes.LINE_TOO_LONG,
     Severity.ERROR,
     """A line far longer than any type line (over 1,000 characters).
 
@@ -40,8 +38,7 @@ LINE_TOO_LONG = input_problem(
 )
 
 UNUSED_SUPPRESSION = input_problem(
-    "TL904",
-    "unused-suppression",
+    *codes.UNUSED_SUPPRESSION,
     Severity.WARNING,
     """A `# typeline: ignore` comment that suppresses nothing on its line.
 
@@ -52,4 +49,4 @@ UNUSED_SUPPRESSION = input_problem(
     default=False,
 )
 
-INPUT_CODES = frozenset({UNREADABLE.code, NOT_TEXT.code})
+INPUT_CODES = codes.INPUT_CODES

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Protocol, TextIO
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 from mtg_typeline.errors import UsageError
-from mtg_typeline.findings import Finding, Summary
-from mtg_typeline.ruleset import RuleSet
+
+if TYPE_CHECKING:
+    from mtg_typeline.findings import Finding, Summary
+    from mtg_typeline.rulemodel import RuleSet
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from mtg_typeline import codes
 from mtg_typeline.checker import CACHE_SIZE, Checker
-from mtg_typeline.checks.inputs import NOT_TEXT
-from mtg_typeline.findings import Finding
-from mtg_typeline.suppression import apply, find_suppression
+from mtg_typeline.findings import Finding, Severity
 
 BOM = b"\xef\xbb\xbf"
 _MAX_CACHED_BYTES = 512
@@ -112,8 +111,11 @@ class _Reader:
         if not body.strip():
             return SKIP
         found = self.checker.check_fully(body)
-        if comment >= 0 and (directive := find_suppression(text[comment:], comment)):
-            found = apply(directive, found, text)
+        if comment >= 0:
+            from mtg_typeline.suppression import apply, find_suppression
+
+            if directive := find_suppression(text[comment:], comment):
+                found = apply(directive, found, text)
         return found
 
     def report_undecodable(self) -> None:
@@ -170,9 +172,9 @@ def _comment_start(text: str) -> int:
 
 def _not_text(path: str, line: int, column: int, message: str) -> Finding:
     return Finding(
-        code=NOT_TEXT.code,
-        name=NOT_TEXT.name,
-        severity=NOT_TEXT.severity,
+        code=codes.NOT_TEXT[0],
+        name=codes.NOT_TEXT[1],
+        severity=Severity.ERROR,
         message=message,
         rules=(),
         type_line="",
