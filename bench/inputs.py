@@ -143,6 +143,10 @@ def build_inputs(
     specs: dict[str, tuple[str, dict[str, Any]]] = {
         "real-valid": (f"real-valid-{real_count}.txt", {"count": real_count, "corpus": corpus_sha}),
         "real-all": (f"real-all-{real_count}.txt", {"count": real_count, "corpus": corpus_sha}),
+        "distinct-valid": (
+            f"distinct-valid-{distinct_count}.txt",
+            {"count": distinct_count, "corpus": corpus_sha, "rules": rules_sha, "bad": 0.0},
+        ),
         "distinct": (
             f"distinct-{distinct_count}.txt",
             {"count": distinct_count, "corpus": corpus_sha, "rules": rules_sha, "bad": invalid_share},
@@ -178,9 +182,9 @@ def _make(
         return sample_lines(valid, params["count"], SEED), 0
     if name == "real-all":
         return sample_lines([row["type_line"] for row in rows], params["count"], SEED), None
-    if name == "distinct":
+    if name.startswith("distinct"):
         import yaml  # the venv has it (a dependency of the package); only this input needs it
 
         rule_data = yaml.safe_load(rules.read_text(encoding="utf-8"))
-        return distinct_lines(valid, rule_data, params["count"], invalid_share, SEED)
+        return distinct_lines(valid, rule_data, params["count"], params["bad"], SEED)
     return [ONE_LINE], 0

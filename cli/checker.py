@@ -28,7 +28,6 @@ MAX_LINE_CHARS = 1000
 # holds a few thousand distinct type lines, so this keeps them all at a few MiB.
 CACHE_SIZE = 16384
 _SHOWN_LINE = 100
-_UNSEEN = object()  # not `frozenset()`: that is a singleton, and a real value here
 
 
 class Checker:
@@ -56,24 +55,19 @@ class Checker:
 
     def is_clean(self, text: str) -> bool:
         """True only if the line is certainly free of findings (the fast path)."""
-        if len(text) > MAX_LINE_CHARS:
-            return False
         heads = self._heads
-        for face in text.split(FACE_SEPARATOR):
+        for face in text.split(FACE_SEPARATOR) if FACE_SEPARATOR in text else (text,):
             head, dash, tail = face.partition(CANONICAL_DASH)
-            allowed = heads.get(head, _UNSEEN)
-            if allowed is _UNSEEN:
-                allowed = self._allowed_after(head)
-            if not isinstance(allowed, frozenset):  # None: the head is not plainly right
-                return False
-                return False
+            allowed = heads.get(head)
+            if allowed is None and (head in heads or (allowed := self._allowed_after(head)) is None):
+                return False  # a head that is not plainly right
             if dash:
                 words = tail.split(" ")
                 if not allowed.issuperset(words):
                     return False
                 if len(words) > 1 and _has_duplicates(words, tail):
                     return False
-        return True
+        return len(text) <= MAX_LINE_CHARS
 
     def _allowed_after(self, head: str) -> frozenset[str] | None:
         """Subtypes allowed after `head` if `head` is a plainly right run of types, else None."""
