@@ -18,10 +18,15 @@ from typing import TYPE_CHECKING
 from mtg_typeline import codes
 from mtg_typeline.findings import Finding, Severity
 from mtg_typeline.ruleset import RuleSet, load_rules
-from mtg_typeline.typeline import CANONICAL_DASH, FACE_SEPARATOR, TOKEN, TypeLine, parse
 
 if TYPE_CHECKING:
     from mtg_typeline.checks import Check, Problem
+    from mtg_typeline.typeline import TypeLine
+
+# as in mtg_typeline.typeline, which the fast path does without
+CANONICAL_DASH = " \u2014 "
+FACE_SEPARATOR = " // "
+TOKEN = "Token"
 
 MAX_LINE_CHARS = 1000
 # Distinct lines (and runs of types) remembered; a cache is cleared when full. Real data
@@ -81,6 +86,7 @@ class Checker:
         if len(text) > MAX_LINE_CHARS:
             return (_too_long(text),)
         from mtg_typeline.checks import FACE_CHECKS, LINE_CHECKS  # not needed on the fast path
+        from mtg_typeline.typeline import parse
 
         line = parse(text, self.rules)
         found: list[Finding] = []
@@ -95,6 +101,8 @@ class Checker:
         return tuple(sorted(found, key=Finding.sort_key))
 
     def parse(self, text: str) -> TypeLine:
+        from mtg_typeline.typeline import parse
+
         return parse(text, self.rules)
 
 

@@ -8,17 +8,20 @@ win. An unknown key or a bad value is an error naming the file and the key (exit
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 from yaml.nodes import Node
 
 from mtg_typeline.errors import TypelineError
 from mtg_typeline.yamlnodes import NodeReader
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 YAML_NAME = ".typeline.yaml"
 PYPROJECT = "pyproject.toml"
@@ -56,26 +59,34 @@ class Config:
     @property
     def root(self) -> Path:
         """The directory relative paths and globs in the file are read from."""
+        from pathlib import Path
+
         return self.path.parent if self.path else Path.cwd()
 
 
-def find_config(start: Path) -> Path | None:
+def find_config(start: str | os.PathLike[str]) -> Path | None:
     """The configuration file that applies in `start`, looking upward."""
-    for folder in (start, *start.parents):
-        candidate = folder / YAML_NAME
-        if candidate.is_file():
-            return candidate
-        candidate = folder / PYPROJECT
-        if candidate.is_file() and _has_tool_table(candidate):
-            return candidate
-    return None
+    # os.path, not pathlib: this runs on every start, and pathlib is slow to import
+    folder = os.path.abspath(start)
+    while True:
+        for name in (YAML_NAME, PYPROJECT):
+            candidate = os.path.join(folder, name)
+            if os.path.isfile(candidate) and (name == YAML_NAME or _has_tool_table(candidate)):
+                from pathlib import Path
+
+                return Path(candidate)
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
 
 
-def _has_tool_table(path: Path) -> bool:
+def _has_tool_table(path: str) -> bool:
     import tomllib  # only where a pyproject.toml is found
 
     try:
-        tool = tomllib.loads(path.read_text("utf-8")).get("tool")
+        with open(path, encoding="utf-8") as stream:
+            tool = tomllib.loads(stream.read()).get("tool")
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return False  # not ours to judge unless it is chosen with --config
     return isinstance(tool, dict) and "typeline" in tool

@@ -10,11 +10,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from mtg_typeline.display import printable
 from mtg_typeline.globs import matches
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 STDIN = "-"
 DEFAULT_INCLUDE = ("*.txt",)
@@ -38,6 +40,8 @@ def expand(paths: tuple[str, ...], files: FileFilter, err: TextIO) -> Iterator[s
     """Each path as given; a directory as its matching files, sorted, hidden ones skipped."""
     for path in paths:
         if path != STDIN and os.path.isdir(path):
+            from pathlib import Path  # only for directories
+
             found = sorted(_walk(Path(path), files))
             if not found:
                 patterns = ", ".join(files.include)
@@ -48,6 +52,8 @@ def expand(paths: tuple[str, ...], files: FileFilter, err: TextIO) -> Iterator[s
 
 
 def _walk(root: Path, files: FileFilter) -> Iterator[Path]:
+    from pathlib import Path
+
     for folder, dirs, names in os.walk(root):
         base = Path(folder).relative_to(root).as_posix()
         prefix = "" if base == "." else base + "/"

@@ -8,11 +8,12 @@ diagnostic cites. The schema is documented in README.md ("Rule files").
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
 from datetime import date
 from functools import cache
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from yaml.nodes import Node
 
@@ -31,6 +32,9 @@ __all__ = [
     "shipped_editions",
 ]
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 SCHEMA = 1
 RULES_DIR_NAME = "rules"
 RENAMES_FILE = "renames.yaml"
@@ -44,16 +48,29 @@ OPTIONAL_CITATIONS = ("no-gaining",)
 
 def rules_dir() -> Path:
     """The shipped rule files: inside the installed package, or beside `cli/` in a checkout."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / RULES_DIR_NAME, here.parent / RULES_DIR_NAME):
-        if (candidate / RENAMES_FILE).is_file():
+    from pathlib import Path
+
+    return Path(_rules_dir())
+
+
+@cache
+def _rules_dir() -> str:
+    # os.path, not pathlib: this runs on every start, and pathlib is slow to import
+    here = os.path.dirname(os.path.realpath(__file__))
+    for candidate in (
+        os.path.join(here, RULES_DIR_NAME),
+        os.path.join(os.path.dirname(here), RULES_DIR_NAME),
+    ):
+        if os.path.isfile(os.path.join(candidate, RENAMES_FILE)):
             return candidate
-    raise RulesDataError(f"the shipped rule files are missing (looked in {here / RULES_DIR_NAME})")
+    where = os.path.join(here, RULES_DIR_NAME)
+    raise RulesDataError(f"the shipped rule files are missing (looked in {where})")
 
 
 def shipped_editions() -> tuple[str, ...]:
     """Effective dates of the shipped editions, oldest first."""
-    return tuple(sorted(p.stem for p in rules_dir().glob("*.yaml") if _EDITION_RE.match(p.stem)))
+    stems = (name[: -len(".yaml")] for name in os.listdir(_rules_dir()) if name.endswith(".yaml"))
+    return tuple(sorted(stem for stem in stems if _EDITION_RE.match(stem)))
 
 
 def load_rules(edition: str | None = None, path: str | Path | None = None) -> RuleSet:
@@ -62,24 +79,25 @@ def load_rules(edition: str | None = None, path: str | Path | None = None) -> Ru
         return _load_cached(str(path))
     editions = shipped_editions()
     if not editions:
-        raise RulesDataError(f"no rule files in {rules_dir()}")
+        raise RulesDataError(f"no rule files in {_rules_dir()}")
     chosen = edition or editions[-1]
     if chosen not in editions:
         raise UsageError(
             f"no shipped edition is effective {chosen!r}; the editions are: {', '.join(editions)}"
         )
-    return _load_cached(str(rules_dir() / f"{chosen}.yaml"))
+    return _load_cached(os.path.join(_rules_dir(), f"{chosen}.yaml"))
 
 
 @cache
 def _load_cached(path: str) -> RuleSet:
-    renames = load_renames(rules_dir() / RENAMES_FILE)
-    return parse_rules(Path(path), _read_text(Path(path)), renames)
+    renames = load_renames(os.path.join(_rules_dir(), RENAMES_FILE))
+    return parse_rules(path, _read_text(path), renames)
 
 
-def _read_text(path: Path) -> str:
+def _read_text(path: str | os.PathLike[str]) -> str:
     try:
-        return path.read_bytes().decode("utf-8-sig")
+        with open(path, "rb") as stream:
+            return stream.read().decode("utf-8-sig")
     except OSError as exc:
         raise RulesDataError(f"{path}: cannot read the rule file: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
@@ -103,7 +121,7 @@ _TOP_REQUIRED = (
 )  # fmt: skip
 
 
-def parse_rules(path: Path, text: str, renames: tuple[Rename, ...] = ()) -> RuleSet:
+def parse_rules(path: str | os.PathLike[str], text: str, renames: tuple[Rename, ...] = ()) -> RuleSet:
     """Validate the text of a rule file and build its `RuleSet`."""
     reader = NodeReader(path)
     root = reader.compose(text)
@@ -214,7 +232,7 @@ def _check_cited(reader: NodeReader, top: dict[str, Node], summaries: Mapping[st
             raise reader.fail(node, f"rule {rule} is cited ({what}) but has no summary under 'rules'")
 
 
-def load_renames(path: Path) -> tuple[Rename, ...]:
+def load_renames(path: str | os.PathLike[str]) -> tuple[Rename, ...]:
     """The renames data file: words the rules dropped or renamed, with a source each."""
     reader = NodeReader(path)
     top = reader.mapping(reader.compose(_read_text(path)), "the renames file", ("schema", "renames"))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
 from mtg_typeline.config import Config, ConfigError, find_config, load_config
@@ -25,8 +24,10 @@ def config_for(config_file: str | None, no_config: bool) -> Config:
     if no_config:
         return Config()
     if config_file:
+        from pathlib import Path
+
         return load_config(Path(config_file))
-    found = find_config(Path.cwd())
+    found = find_config(os.getcwd())
     return load_config(found) if found else Config()
 
 

@@ -6,9 +6,9 @@ rule files are composed to nodes and read here, node by node.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from functools import lru_cache
-from pathlib import Path
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -28,7 +28,7 @@ def fold(word: str) -> str:
 class NodeReader:
     """Reads composed YAML nodes of one file and raises `RulesDataError` with positions."""
 
-    def __init__(self, path: Path | str, error: type[TypelineError] = RulesDataError) -> None:
+    def __init__(self, path: os.PathLike[str] | str, error: type[TypelineError] = RulesDataError) -> None:
         self.path = str(path)
         self.error = error
 
