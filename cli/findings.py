@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class Severity(StrEnum):
@@ -20,16 +20,14 @@ class Severity(StrEnum):
 _RANKS = {Severity.ERROR: 3, Severity.WARNING: 2, Severity.INFO: 1}
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+class Span(NamedTuple):
     """A range of characters in one type line: 0-based start, end exclusive."""
 
     start: int
     end: int
 
 
-@dataclass(frozen=True, slots=True)
-class Fix:
+class Fix(NamedTuple):
     """An edit that corrects a finding: replace `span` of the type line by `replacement`.
 
     `applicability` is "safe" when the edit keeps the line's meaning (form only) and
@@ -96,8 +94,7 @@ class Finding:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Summary:
+class Summary(NamedTuple):
     """What a run looked at and what it found."""
 
     files: int

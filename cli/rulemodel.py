@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from mtg_typeline.yamlnodes import fold
 
 _TYPE_KINDS = ("card_type", "supertype")
 
 
-@dataclass(frozen=True, slots=True)
-class SubtypeList:
+class SubtypeList(NamedTuple):
     """One list of subtypes, such as the creature types (rule 205.3m)."""
 
     key: str
@@ -30,8 +30,7 @@ class SubtypeList:
         return self.name[:-1] if self.name.endswith("s") else self.name
 
 
-@dataclass(frozen=True, slots=True)
-class Rename:
+class Rename(NamedTuple):
     """A word the rules dropped or renamed, with where that comes from."""
 
     old: str

@@ -7,6 +7,7 @@ rule files are composed to nodes and read here, node by node.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -17,6 +18,7 @@ from mtg_typeline.errors import RulesDataError, TypelineError
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _NULL = "tag:yaml.org,2002:null"
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
 @lru_cache(maxsize=8192)
@@ -91,7 +93,7 @@ class NodeReader:
         value = str(node.value)
         if not value.strip():
             raise self.fail(node, f"{what} must not be empty")
-        if any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in value):
+        if _CONTROL.search(value):
             raise self.fail(node, f"{what} holds a control character")
         return value
 

@@ -171,7 +171,7 @@ def test_json_lines_is_one_finding_object_per_line() -> None:
 
 def test_json_lines_escapes_what_readers_take_for_line_breaks() -> None:
     finding = dataclasses.replace(RESULT.findings[0], message="a\u2028b\u2029c\x85d\ne")
-    result = dataclasses.replace(RESULT, findings=(finding,))
+    result = RESULT._replace(findings=(finding,))
     text = render("json-lines", result)
     assert text.count("\n") == 1 and len(text.splitlines()) == 1
     assert '"message":"a\\u2028b\\u2029c\\u0085d\\ne"' in text
@@ -328,7 +328,7 @@ def test_sarif_rule_in_full() -> None:
 
 def test_sarif_rules_follow_the_edition() -> None:
     old = load_rules("2020-08-07")
-    result = dataclasses.replace(empty_result(), rules=old)
+    result = empty_result()._replace(rules=old)
     document = json.loads(render("sarif", result))
     assert document["runs"][0]["properties"] == {"edition": "2020-08-07"}
     rules = document["runs"][0]["tool"]["driver"]["rules"]

@@ -6,9 +6,9 @@ imported only when chosen, so a JSON run never loads rich.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 from importlib import import_module
-from typing import TYPE_CHECKING, Protocol, TextIO
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 from mtg_typeline.errors import UsageError
 
@@ -17,8 +17,7 @@ if TYPE_CHECKING:
     from mtg_typeline.rulemodel import RuleSet
 
 
-@dataclass(frozen=True)
-class RunResult:
+class RunResult(NamedTuple):
     """What a run checked and found, as the reporters receive it."""
 
     findings: tuple[Finding, ...]  # sorted by path, line, column
@@ -27,15 +26,13 @@ class RunResult:
     files: tuple[str, ...]  # every input that was read, in the order read
 
 
-@dataclass(frozen=True)
-class ReportSettings:
+class ReportSettings(NamedTuple):
     quiet: bool = False
     color: bool | None = None
     format: str = "text"  # the --format asked for (the statistics reporter follows it)
 
 
-class Reporter(Protocol):
-    def __call__(self, result: RunResult, out: TextIO, settings: ReportSettings) -> None: ...
+Reporter = Callable[[RunResult, TextIO, ReportSettings], None]  # a module's `report`
 
 
 REPORTERS: dict[str, str] = {
