@@ -557,3 +557,18 @@ def test_console_script_checks_the_sample_files(in_tmp: Path) -> None:
         ("not-utf8.txt", "TL902"),
     }
     assert document["summary"]["files"] == 3
+
+
+def test_results_stay_right_while_the_line_cache_pauses_and_resumes(in_tmp: Path) -> None:
+    # 20,000 distinct lines fill the line cache without a single repeat (so storing pauses),
+    # then 70,000 repeating lines outlast the pause (so storing resumes): every finding is
+    # still reported once, at its own line
+    distinct = [f"Creature — Goblin  # card {n}" for n in range(20_000)]
+    repeating = ["Creature — Forest" if n % 7 == 0 else "Land — Forest" for n in range(70_000)]
+    write("big.txt", "\n".join([*distinct, *repeating, "Creature — Forest"]) + "\n")
+    status, doc = check_json(["big.txt"])
+    assert status == 1
+    expected = [20_001 + n for n in range(70_000) if n % 7 == 0] + [90_001]
+    assert [f["line"] for f in doc["findings"]] == expected
+    assert {f["code"] for f in doc["findings"]} == {"TL304"}
+    assert doc["summary"]["type_lines"] == 90_001

@@ -17,6 +17,10 @@ from mtg_typeline.findings import Finding, Severity
 
 BOM = b"\xef\xbb\xbf"
 _MAX_CACHED_BYTES = 512
+# The cache is kept while, over the lines that filled it, at least as many lines were found
+# in it as were stored (2 lines read per entry); otherwise storing pauses for _PAUSE lines.
+_PAYING = 2
+_PAUSE = 4 * CACHE_SIZE
 
 
 @dataclass(slots=True)
@@ -44,8 +48,10 @@ def check_stream(stream: BinaryIO, path: str, checker: Checker, report: Report) 
     first = stream.readline()
     if first.startswith(BOM):
         first = first[len(BOM) :]
+    last = 0  # the number of the last line that was read as text
     if first and reader.emit(reader.classify(first, 1), 1) is not None:
-        reader.read_rest(stream)
+        last = reader.read_rest(stream)
+    reader.stats.lines = last - reader.skipped
     reader.report_undecodable()
     return reader.stats
 
@@ -58,35 +64,49 @@ class _Reader:
         self.checker = checker
         self.report = report
         self.stats = TextStats()
+        self.skipped = 0  # blank lines, comments, lines that are not UTF-8
         self.undecodable: list[tuple[int, int]] = []  # (line, column)
 
-    def read_rest(self, stream: BinaryIO) -> None:
-        """Lines 2 onward, with results remembered per distinct raw line (the hot loop)."""
+    def read_rest(self, stream: BinaryIO) -> int:
+        """Lines 2 onward, with results remembered per distinct raw line (the hot loop: a
+        line seen before costs one dict lookup); returns the number of the last line read."""
         cache: dict[bytes, tuple[Finding, ...] | _Skip] = {}
         get = cache.get
         classify = self.classify
+        is_clean = self.checker.is_clean
+        number = started = 1
+        remembering = True  # paused while lines don't repeat: storing them would only cost
         for number, raw in enumerate(stream, 2):
             result = get(raw)
             if result is None:
-                result = classify(raw, number)
+                try:  # a clean line decides here, without a further call
+                    result = () if is_clean(raw.decode("utf-8").rstrip("\r\n")) else None
+                except UnicodeDecodeError:
+                    result = None
                 if result is None:
-                    break  # binary: reported, stop reading
-                if len(raw) <= _MAX_CACHED_BYTES and result is not UNDECODABLE:
-                    if len(cache) >= CACHE_SIZE:
+                    result = classify(raw, number)
+                    if result is None:
+                        return number - 1  # binary: reported, not read further
+                if remembering:
+                    if len(cache) >= CACHE_SIZE:  # full: did its lines come back at all?
+                        remembering = number - started >= _PAYING * CACHE_SIZE
                         cache.clear()
-                    cache[raw] = result
+                        started = number
+                    if len(raw) <= _MAX_CACHED_BYTES and result is not UNDECODABLE:
+                        cache[raw] = result
+                elif number - started >= _PAUSE:
+                    remembering, started = True, number
             if result:
                 self.emit(result, number)
-            else:
-                self.stats.lines += 1
+        return number
 
     def emit(self, result: tuple[Finding, ...] | _Skip | None, number: int) -> bool | None:
         """Count one line and report its findings; None for a binary input."""
         if result is None:
             return None
         if isinstance(result, _Skip):
+            self.skipped += 1
             return False
-        self.stats.lines += 1
         for finding in result:
             self.report(finding.at(self.path, number))
         return True
