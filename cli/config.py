@@ -82,13 +82,19 @@ def find_config(start: str | os.PathLike[str]) -> Path | None:
 
 
 def _has_tool_table(path: str) -> bool:
-    import tomllib  # only where a pyproject.toml is found
-
     try:
         with open(path, encoding="utf-8") as stream:
-            tool = tomllib.loads(stream.read()).get("tool")
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            text = stream.read()
+    except (OSError, UnicodeDecodeError):
         return False  # not ours to judge unless it is chosen with --config
+    if "typeline" not in text:
+        return False  # most pyproject.toml files: no need to parse them
+    import tomllib
+
+    try:
+        tool = tomllib.loads(text).get("tool")
+    except tomllib.TOMLDecodeError:
+        return False
     return isinstance(tool, dict) and "typeline" in tool
 
 
