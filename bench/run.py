@@ -11,9 +11,11 @@ interleaved run by run) and that process's own peak RSS. See bench/README.md.
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -64,6 +66,10 @@ UNUSUAL_ENV = frozenset(
         "PYTHONWARNINGS",
     }
 )
+# Every command runs in an empty directory of its own, as at a shell with no configuration
+# file about: `typeline` would otherwise find and read this checkout's pyproject.toml.
+WORKDIR = tempfile.mkdtemp(prefix="typeline-bench-")
+atexit.register(shutil.rmtree, WORKDIR, True)
 ENV = {k: v for k, v in os.environ.items() if k not in UNUSUAL_ENV} | {
     "PYTHONPYCACHEPREFIX": str(OUT / "pycache")
 }
@@ -104,7 +110,7 @@ def run_once(command: Sequence[str], stdin: Path | None) -> tuple[float, int, by
     with open(stdin or os.devnull, "rb") as given, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         status = subprocess.run(
-            command, stdin=given, stdout=subprocess.DEVNULL, stderr=err, env=ENV, check=False
+            command, stdin=given, stdout=subprocess.DEVNULL, stderr=err, env=ENV, cwd=WORKDIR, check=False
         )
         seconds = time.perf_counter() - start
         err.seek(0)
@@ -125,7 +131,13 @@ def peak_rss_kib(command: Sequence[str], stdin: Path | None) -> int:
         else:
             wrapped = [PYTHON, "-c", RSS_WRAPPER, out.name, *command]
         subprocess.run(
-            wrapped, stdin=given, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV, check=False
+            wrapped,
+            stdin=given,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=ENV,
+            cwd=WORKDIR,
+            check=False,
         )
         return int(out.read().split()[-1])
 
@@ -150,7 +162,7 @@ def measure(commands: list[list[str]], runs: int, stdin: Path | None = None) -> 
 def summary_of(command: list[str], stdin: Path | None = None) -> dict[str, Any]:
     """The JSON report's summary for one untimed run (a check that the work was done)."""
     with open(stdin or os.devnull, "rb") as given:
-        done = subprocess.run(command, stdin=given, capture_output=True, env=ENV, check=False)
+        done = subprocess.run(command, stdin=given, capture_output=True, env=ENV, cwd=WORKDIR, check=False)
     if done.returncode not in (0, 1):
         sys.exit(f"bench: {' '.join(command)} exited {done.returncode}:\n{done.stderr.decode()}")
     summary: dict[str, Any] = json.loads(done.stdout)["summary"]
