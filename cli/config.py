@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import yaml
 from yaml.nodes import Node
@@ -51,10 +51,9 @@ class ConfigError(TypelineError):
     """A configuration file that can't be read or breaks the schema."""
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(NamedTuple):
     path: Path | None = None
-    values: Mapping[str, Any] = field(default_factory=dict)
+    values: Mapping[str, Any] = MappingProxyType({})
 
     @property
     def root(self) -> Path:

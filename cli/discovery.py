@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 from mtg_typeline.display import printable
 from mtg_typeline.globs import matches
@@ -22,8 +21,7 @@ STDIN = "-"
 DEFAULT_INCLUDE = ("*.txt",)
 
 
-@dataclass(frozen=True)
-class FileFilter:
+class FileFilter(NamedTuple):
     include: tuple[str, ...] = DEFAULT_INCLUDE
     exclude: tuple[str, ...] = ()
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, NamedTuple, TextIO
 
 from mtg_typeline import progress
 from mtg_typeline.checker import Checker
@@ -25,8 +24,7 @@ from mtg_typeline.selection import Selection
 from mtg_typeline.sources.text import check_stream
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(NamedTuple):
     """Everything a `check` run needs, settled before it starts (flags over configuration)."""
 
     paths: tuple[str, ...] = ()
@@ -38,8 +36,8 @@ class Options:
     fail_on: str = "error"  # the least severity that fails the run ("warning": --strict)
     exit_zero: bool = False
     statistics: bool = False
-    selection: Selection = field(default_factory=Selection.build)
-    files: FileFilter = field(default_factory=FileFilter)
+    selection: Selection = Selection(None)  # every code that is on by default
+    files: FileFilter = FileFilter()
 
 
 def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:

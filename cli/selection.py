@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import NamedTuple
 
 from mtg_typeline.codes import DEFAULT_OFF, INPUT_CODES
 from mtg_typeline.errors import UsageError
@@ -45,13 +46,12 @@ def _default_codes() -> frozenset[str]:
     return frozenset(c.code for c in CHECKS if c.default)
 
 
-@dataclass(frozen=True)
-class Selection:
+class Selection(NamedTuple):
     """The codes reported (None: every code on by default), and per-file exceptions
     (glob -> codes ignored there)."""
 
     codes: frozenset[str] | None
-    per_file: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    per_file: Mapping[str, frozenset[str]] = MappingProxyType({})
     root: str | None = None  # per-file globs are relative to this folder (the config's)
 
     @classmethod

@@ -8,7 +8,6 @@ type lines over and over; only a line not seen recently is decoded and checked.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import BinaryIO
 
 from mtg_typeline import codes
@@ -23,10 +22,15 @@ _PAYING = 2
 _PAUSE = 4 * CACHE_SIZE
 
 
-@dataclass(slots=True)
 class TextStats:
-    lines: int = 0  # type lines checked (not blank, not comments)
-    trouble: bool = False  # the input could not be read in full
+    """Counts of one input: type lines checked (not blank lines or comments), and whether
+    the input could not be read in full."""
+
+    __slots__ = ("lines", "trouble")
+
+    def __init__(self) -> None:
+        self.lines = 0
+        self.trouble = False
 
 
 class _Skip:
