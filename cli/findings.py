@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -47,8 +46,7 @@ class Fix(NamedTuple):
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(NamedTuple):
     """One problem in one type line.
 
     `line` and `column` are 1-based; `end_column` is exclusive; columns count characters.

@@ -6,8 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from mtg_typeline.yamlnodes import fold
 
@@ -40,10 +39,41 @@ class Rename(NamedTuple):
     source: str
 
 
-@dataclass(frozen=True)
-class RuleSet:
-    """The type-line rules of one edition, as the checks need them."""
+_FIELDS = (
+    "path", "edition", "name", "source", "section", "card_types", "card_types_rule",
+    "supertypes", "supertypes_rule", "lists", "no_subtypes", "no_subtypes_rule",
+    "summaries", "citations",
+)  # fmt: skip
 
+
+class RuleSet:
+    """The type-line rules of one edition, as the checks need them (read-only).
+
+    A plain class rather than a dataclass: it is built on every start, and a dataclass of
+    this size costs more to define than the rest of the start-up work it saves."""
+
+    __slots__ = (
+        "_card_types",
+        "_lists_for",
+        "_phrases",
+        "_subtypes",
+        "_supertypes",
+        "card_types",
+        "card_types_rule",
+        "citations",
+        "edition",
+        "lists",
+        "name",
+        "no_subtypes",
+        "no_subtypes_rule",
+        "path",
+        "renames",
+        "section",
+        "source",
+        "summaries",
+        "supertypes",
+        "supertypes_rule",
+    )  # fmt: skip
     path: str
     edition: str
     name: str
@@ -58,14 +88,29 @@ class RuleSet:
     no_subtypes_rule: str
     summaries: Mapping[str, str]
     citations: Mapping[str, str]
-    renames: tuple[Rename, ...] = ()
-    _card_types: dict[str, str] = field(init=False, repr=False, compare=False)
-    _supertypes: dict[str, str] = field(init=False, repr=False, compare=False)
-    _subtypes: dict[str, tuple[tuple[SubtypeList, str], ...]] = field(init=False, repr=False, compare=False)
-    _phrases: dict[str, tuple[tuple[str, ...], ...]] = field(init=False, repr=False, compare=False)
-    _lists_for: dict[frozenset[str], tuple[SubtypeList, ...]] = field(init=False, repr=False, compare=False)
+    renames: tuple[Rename, ...]
+    _card_types: dict[str, str]
+    _supertypes: dict[str, str]
+    _subtypes: dict[str, tuple[tuple[SubtypeList, str], ...]]
+    _phrases: dict[str, tuple[tuple[str, ...], ...]]
+    _lists_for: dict[frozenset[str], tuple[SubtypeList, ...]]
 
-    def __post_init__(self) -> None:
+    def __init__(self, *, renames: tuple[Rename, ...] = (), **fields: Any) -> None:
+        init = object.__setattr__
+        for name in _FIELDS:
+            init(self, name, fields.pop(name))
+        if fields:
+            raise TypeError(f"unknown fields: {', '.join(fields)}")
+        init(self, "renames", renames)
+        self._index()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a RuleSet is read-only ({name})")
+
+    def __repr__(self) -> str:
+        return f"RuleSet(edition={self.edition!r}, path={self.path!r})"
+
+    def _index(self) -> None:
         subtypes: dict[str, list[tuple[SubtypeList, str]]] = {}
         phrases: dict[str, set[tuple[str, ...]]] = {}
         for sublist in self.lists:

@@ -9,7 +9,6 @@ that every format carries the same findings as `--format json`.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import io
 import json
@@ -72,7 +71,7 @@ def unreadable(path: str) -> Finding:
 def build_result() -> RunResult:
     odd = placed(ODD, 1, "Creature — 100%: Elf, Orc")
     # no type line holds a line feed; a message with one is made from a real finding
-    odd[0] = dataclasses.replace(odd[0], message=odd[0].message + "\nand a second line\r")
+    odd[0] = odd[0]._replace(message=odd[0].message + "\nand a second line\r")
     findings = [
         *placed("cards.txt", 2, "Creature - Elf"),  # warning, safe fix
         *placed("cards.txt", 3, "Creature — Forest"),  # error
@@ -170,7 +169,7 @@ def test_json_lines_is_one_finding_object_per_line() -> None:
 
 
 def test_json_lines_escapes_what_readers_take_for_line_breaks() -> None:
-    finding = dataclasses.replace(RESULT.findings[0], message="a\u2028b\u2029c\x85d\ne")
+    finding = RESULT.findings[0]._replace(message="a\u2028b\u2029c\x85d\ne")
     result = RESULT._replace(findings=(finding,))
     text = render("json-lines", result)
     assert text.count("\n") == 1 and len(text.splitlines()) == 1
@@ -397,7 +396,7 @@ def test_junit_clean() -> None:
 
 def test_junit_escapes_what_xml_cannot_hold() -> None:
     path = 'a<b>&"c"\x1b[31m\ufffe\udcff.txt'
-    finding = dataclasses.replace(unreadable(path), message="<&>\x00\x0b")
+    finding = unreadable(path)._replace(message="<&>\x00\x0b")
     result = RunResult((finding,), Summary.of([finding], 0, 0), RULES, ())
     suite = ET.fromstring(render("junit", result))
     case = suite.find("testcase")
