@@ -2,7 +2,7 @@
 
 Run with the virtualenv's interpreter, which is also the interpreter of the floors:
 
-    /work/venv/bin/python bench/run.py [--quick] [--runs N] [--cold-runs N]
+    .venv/bin/python bench/run.py [--quick] [--runs N] [--cold-runs N]
 
 Every figure is the wall-clock time of a subprocess (the best of N runs, ours and the floor
 interleaved run by run) and that process's own peak RSS. See bench/README.md.
