@@ -17,16 +17,13 @@ from typing import TYPE_CHECKING
 
 from mtg_typeline import codes
 from mtg_typeline.findings import Finding, Severity
+from mtg_typeline.notation import CANONICAL_DASH, FACE_SEPARATOR, TOKEN
 from mtg_typeline.ruleset import RuleSet, load_rules
 
 if TYPE_CHECKING:
     from mtg_typeline.checks import Check, Problem
     from mtg_typeline.typeline import TypeLine
 
-# as in mtg_typeline.typeline, which the fast path does without
-CANONICAL_DASH = " \u2014 "
-FACE_SEPARATOR = " // "
-TOKEN = "Token"
 
 MAX_LINE_CHARS = 1000
 # Distinct lines (and runs of types) remembered; a cache is cleared when full. Real data

@@ -14,13 +14,9 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from mtg_typeline.notation import EMBLEM, TOKEN
 from mtg_typeline.ruleset import Rename, RuleSet
 from mtg_typeline.yamlnodes import fold
-
-CANONICAL_DASH = " \u2014 "
-FACE_SEPARATOR = " // "
-TOKEN = "Token"
-EMBLEM = "Emblem"
 
 _FACE_SPLIT = re.compile(r"[ \t]*//[ \t]*")
 # A dash: a long or short dash anywhere, two or more hyphens, or a hyphen standing alone

@@ -14,8 +14,9 @@ from mtg_typeline.checks.base import (
     shown,
 )
 from mtg_typeline.findings import Severity
+from mtg_typeline.notation import TOKEN
 from mtg_typeline.ruleset import RuleSet
-from mtg_typeline.typeline import TOKEN, Face, Role, TypedWord, TypeLine
+from mtg_typeline.typeline import Face, Role, TypedWord, TypeLine
 
 
 def unknown_kind(typed: TypedWord, face: Face, rules: RuleSet) -> str | None:

@@ -7,8 +7,9 @@ from collections.abc import Iterator
 
 from mtg_typeline.checks.base import Problem, face_check, fix, line_check, replaced, shown
 from mtg_typeline.findings import Severity
+from mtg_typeline.notation import CANONICAL_DASH, FACE_SEPARATOR
 from mtg_typeline.ruleset import RuleSet
-from mtg_typeline.typeline import CANONICAL_DASH, FACE_SEPARATOR, Face, Role, TypeLine, Word
+from mtg_typeline.typeline import Face, Role, TypeLine, Word
 
 _SPACE_RUN = re.compile(r"\s+")
 
