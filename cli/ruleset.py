@@ -83,7 +83,8 @@ def load_rules(edition: str | None = None, path: str | Path | None = None) -> Ru
     chosen = edition or editions[-1]
     if chosen not in editions:
         raise UsageError(
-            f"no shipped edition is effective {chosen!r}; the editions are: {', '.join(editions)}"
+            f"unknown edition {chosen!r}: give the exact effective date of a shipped edition "
+            f"({', '.join(editions)})"
         )
     return _load_cached(os.path.join(_rules_dir(), f"{chosen}.yaml"))
 
