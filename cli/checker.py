@@ -22,7 +22,6 @@ from mtg_typeline.ruleset import RuleSet, load_rules
 
 if TYPE_CHECKING:
     from mtg_typeline.checks import Check, Problem
-    from mtg_typeline.typeline import TypeLine
 
 
 MAX_LINE_CHARS = 1000
@@ -109,11 +108,6 @@ class Checker:
                 problems = check.face_func(face, line, self.rules)
                 found.extend(_place(check, p, text) for p in problems)
         return tuple(sorted(found, key=Finding.sort_key))
-
-    def parse(self, text: str) -> TypeLine:
-        from mtg_typeline.typeline import parse
-
-        return parse(text, self.rules)
 
 
 def _has_duplicates(words: list[str], tail: str) -> bool:

@@ -28,8 +28,8 @@ def cli() -> None:
     """Check Magic: The Gathering type lines against the Comprehensive Rules.
 
     Each finding cites the rule it breaks, numbered as in the chosen edition.
-    Exit status: 0 no errors, 1 errors (or warnings with --strict),
-    2 usage, rules-data or unreadable input, 130 interrupted.
+    Exit status: 0 no errors, 1 errors (or warnings with --strict / --fail-on),
+    2 usage, configuration, rules-data or unreadable input, 130 interrupted.
     """
 
 
@@ -150,7 +150,14 @@ def check(
 @cli.command(context_settings=CONTEXT)
 @click.argument("code")
 @click.option("--edition", metavar="DATE", help="Cite rules as numbered in this edition.")
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
 @click.pass_context
 def explain(ctx: click.Context, code: str, edition: str | None, output_format: str) -> None:
     """Explain a finding code (TL304) or name (subtype-type-mismatch)."""
@@ -166,7 +173,14 @@ def explain(ctx: click.Context, code: str, edition: str | None, output_format: s
 
 @cli.command(context_settings=CONTEXT)
 @click.option("--edition", metavar="DATE", help="Cite rules as numbered in this edition.")
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
 @click.pass_context
 def codes(ctx: click.Context, edition: str | None, output_format: str) -> None:
     """List every finding code with its name, severity, rules and summary."""

@@ -196,11 +196,3 @@ class RuleSet:
 
     def summary(self, rule: str) -> str:
         return self.summaries.get(rule, "")
-
-    @property
-    def all_words(self) -> frozenset[str]:
-        """Every card type, supertype and subtype this edition knows."""
-        words = {*self.card_types, *self.supertypes}
-        for sublist in self.lists:
-            words.update(sublist.entries)
-        return frozenset(words)

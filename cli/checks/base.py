@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -154,7 +154,3 @@ def list_rules(lists: Iterable[SubtypeList]) -> tuple[str, ...]:
 def close_matches(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
     """Listed words close to `word`, best first, compared case-insensitively."""
     return list(spelling.close_matches(word, tuple(candidates), limit))
-
-
-def iter_none() -> Iterator[Problem]:
-    return iter(())
