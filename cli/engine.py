@@ -102,10 +102,10 @@ def _check_path(
 ) -> int | None:
     """The number of type lines checked in `path`, or None if it could not be opened."""
     if path == STDIN:
-        return check_stream(stdin, STDIN, checker, report).lines
+        return check_stream(stdin, STDIN, checker, report)
     try:
         with open(path, "rb") as stream:
-            return check_stream(meter.wrap(stream), path, checker, report).lines
+            return check_stream(meter.wrap(stream), path, checker, report)
     except OSError as exc:
         report(_unreadable(path, exc.strerror or str(exc)))
         return None

@@ -22,17 +22,6 @@ _PAYING = 2
 _PAUSE = 4 * CACHE_SIZE
 
 
-class TextStats:
-    """Counts of one input: type lines checked (not blank lines or comments), and whether
-    the input could not be read in full."""
-
-    __slots__ = ("lines", "trouble")
-
-    def __init__(self) -> None:
-        self.lines = 0
-        self.trouble = False
-
-
 class _Skip:
     """The result for a blank line or a comment."""
 
@@ -43,21 +32,20 @@ _SNIFF = 8192  # bytes looked at for NUL before the first line is checked
 Report = Callable[[Finding], None]
 
 
-def check_stream(stream: BinaryIO, path: str, checker: Checker, report: Report) -> TextStats:
-    """Check every line of `stream`, calling `report` with each finding placed at `path`."""
+def check_stream(stream: BinaryIO, path: str, checker: Checker, report: Report) -> int:
+    """Check every line of `stream`, calling `report` with each finding placed at `path`;
+    return the number of type lines checked (blank lines and comments not counted)."""
     reader = _Reader(path, checker, report)
     if _reported_binary(stream, path, report):
-        reader.stats.trouble = True
-        return reader.stats
+        return 0
     first = stream.readline()
     if first.startswith(BOM):
         first = first[len(BOM) :]
     last = 0  # the number of the last line that was read as text
     if first and reader.emit(reader.classify(first, 1), 1) is not None:
         last = reader.read_rest(stream)
-    reader.stats.lines = last - reader.skipped
     reader.report_undecodable()
-    return reader.stats
+    return last - reader.skipped
 
 
 class _Reader:
@@ -67,7 +55,6 @@ class _Reader:
         self.path = path
         self.checker = checker
         self.report = report
-        self.stats = TextStats()
         self.skipped = 0  # blank lines, comments, lines that are not UTF-8
         self.undecodable: list[tuple[int, int]] = []  # (line, column)
 
@@ -128,7 +115,6 @@ class _Reader:
         if "\x00" in text:
             message = "a binary file (it holds NUL bytes); not checked"
             self.report(_not_text(self.path, number, text.index("\x00") + 1, message))
-            self.stats.trouble = True
             return None
         comment = _comment_start(text)
         body = text if comment < 0 else text[:comment].rstrip()
@@ -153,7 +139,6 @@ class _Reader:
             tail += f"{'were' if more > 1 else 'was'} skipped)"
         message = f"this line is not UTF-8 text; it was skipped{tail}"
         self.report(_not_text(self.path, line, column, message))
-        self.stats.trouble = True
 
 
 def _reported_binary(stream: BinaryIO, path: str, report: Report) -> bool:
