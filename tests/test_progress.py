@@ -1,0 +1,58 @@
+"""The progress bar: only for people at a terminal, only for long runs, never in the way."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from mtg_typeline import progress
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.fixture
+def big(tmp_path: Path) -> Path:
+    path = tmp_path / "big.txt"
+    path.write_bytes(b"Creature \xe2\x80\x94 Goblin\n" * (progress.MIN_BYTES // 20 + 1))
+    return path
+
+
+def test_a_long_text_run_at_a_terminal_gets_a_bar(big: Path) -> None:
+    assert progress.wanted([str(big)], "text", Terminal()) == big.stat().st_size
+    assert progress.wanted([str(big)], "concise", Terminal()) == big.stat().st_size
+
+
+@pytest.mark.parametrize("fmt", ["json", "json-lines", "github", "sarif", "junit", "gitlab"])
+def test_never_in_machine_formats(big: Path, fmt: str) -> None:
+    assert progress.wanted([str(big)], fmt, Terminal()) == 0
+
+
+def test_never_when_standard_error_is_not_a_terminal(big: Path) -> None:
+    assert progress.wanted([str(big)], "text", io.StringIO()) == 0
+
+
+def test_never_for_short_runs_or_standard_input(tmp_path: Path) -> None:
+    small = tmp_path / "small.txt"
+    small.write_text("Creature — Goblin\n", encoding="utf-8")
+    assert progress.wanted([str(small), "-", str(tmp_path / "missing.txt")], "text", Terminal()) == 0
+
+
+def test_the_bar_counts_every_byte_and_leaves_the_lines_alone(big: Path) -> None:
+    err = Terminal()
+    with big.open("rb") as stream, progress.bar(big.stat().st_size, err) as meter:
+        counted = meter.wrap(stream)
+        assert counted.peek(4).startswith(b"Crea")  # looks ahead without reading
+        first = counted.readline()
+        rest = list(counted)
+    assert first + b"".join(rest) == big.read_bytes()
+    assert meter._pending == 0  # flushed into the bar at the end
+
+
+def test_no_bar_means_the_stream_itself(big: Path) -> None:
+    with big.open("rb") as stream, progress.bar(0, Terminal()) as meter:
+        assert meter.wrap(stream) is stream
