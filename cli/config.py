@@ -14,14 +14,12 @@ from datetime import date
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-import yaml
-from yaml.nodes import Node
-
 from mtg_typeline.errors import TypelineError
-from mtg_typeline.yamlnodes import NodeReader
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from yaml.nodes import Node
 
 YAML_NAME = ".typeline.yaml"
 PYPROJECT = "pyproject.toml"
@@ -127,6 +125,8 @@ def _from_toml(path: Path, text: str) -> dict[str, Any]:
 
 
 def _from_yaml(path: Path, text: str) -> dict[str, Any]:
+    from mtg_typeline.yamlnodes import NodeReader
+
     reader = NodeReader(path, ConfigError)
     node = reader.compose_optional(text)
     if node is None:
@@ -138,6 +138,8 @@ def _from_yaml(path: Path, text: str) -> dict[str, Any]:
 
 
 def _construct(node: Node) -> Any:
+    import yaml
+
     loader = yaml.SafeLoader("")
     try:
         return loader.construct_object(node, deep=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
-from mtg_typeline.yamlnodes import fold
+from mtg_typeline.notation import fold
 
 _TYPE_KINDS = ("card_type", "supertype")
 

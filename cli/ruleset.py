@@ -13,13 +13,11 @@ import re
 from collections.abc import Mapping
 from datetime import date
 from functools import cache
-from typing import TYPE_CHECKING
-
-from yaml.nodes import Node
+from typing import TYPE_CHECKING, Any
 
 from mtg_typeline.errors import RulesDataError, UsageError
+from mtg_typeline.notation import fold
 from mtg_typeline.rulemodel import Rename, RuleSet, SubtypeList
-from mtg_typeline.yamlnodes import NodeReader, fold
 
 __all__ = [
     "Rename",
@@ -34,6 +32,10 @@ __all__ = [
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from yaml.nodes import Node
+
+    from mtg_typeline.yamlnodes import NodeReader
 
 SCHEMA = 1
 RULES_DIR_NAME = "rules"
@@ -91,8 +93,44 @@ def load_rules(edition: str | None = None, path: str | Path | None = None) -> Ru
 
 @cache
 def _load_cached(path: str) -> RuleSet:
-    renames = load_renames(os.path.join(_rules_dir(), RENAMES_FILE))
-    return parse_rules(path, _read_text(path), renames)
+    from mtg_typeline import __version__, rulecache
+
+    renames_path = os.path.join(_rules_dir(), RENAMES_FILE)
+    key = rulecache.key_of(__version__, (path, renames_path))
+    data = rulecache.load(key) if key else None
+    if data is not None:
+        try:
+            return _from_data(path, data)
+        except (KeyError, TypeError, ValueError):
+            pass  # an entry of another shape: read the files
+    rules = parse_rules(path, _read_text(path), load_renames(renames_path))
+    if key:
+        rulecache.store(key, _to_data(rules))
+    return rules
+
+
+def _to_data(rules: RuleSet) -> dict[str, Any]:
+    """A validated rule set as plain data for the cache (see `mtg_typeline.rulecache`)."""
+    data: dict[str, Any] = {name: getattr(rules, name) for name in _PLAIN_FIELDS}
+    data["summaries"] = dict(rules.summaries)
+    data["citations"] = dict(rules.citations)
+    data["lists"] = [tuple(s) for s in rules.lists]
+    data["renames"] = [tuple(r) for r in rules.renames]
+    return data
+
+
+def _from_data(path: str, data: dict[str, Any]) -> RuleSet:
+    fields = {name: data[name] for name in _PLAIN_FIELDS}
+    fields["summaries"] = dict(data["summaries"])
+    fields["citations"] = dict(data["citations"])
+    fields["lists"] = tuple(SubtypeList(*s) for s in data["lists"])
+    return RuleSet(path=path, renames=tuple(Rename(*r) for r in data["renames"]), **fields)
+
+
+_PLAIN_FIELDS = (
+    "edition", "name", "source", "section", "card_types", "card_types_rule", "supertypes",
+    "supertypes_rule", "no_subtypes", "no_subtypes_rule",
+)  # fmt: skip
 
 
 def _read_text(path: str | os.PathLike[str]) -> str:
@@ -124,6 +162,8 @@ _TOP_REQUIRED = (
 
 def parse_rules(path: str | os.PathLike[str], text: str, renames: tuple[Rename, ...] = ()) -> RuleSet:
     """Validate the text of a rule file and build its `RuleSet`."""
+    from mtg_typeline.yamlnodes import NodeReader  # PyYAML: only when a file is parsed
+
     reader = NodeReader(path)
     root = reader.compose(text)
     top = reader.mapping(root, "the rule file", _TOP_REQUIRED, ("name",))
@@ -235,6 +275,8 @@ def _check_cited(reader: NodeReader, top: dict[str, Node], summaries: Mapping[st
 
 def load_renames(path: str | os.PathLike[str]) -> tuple[Rename, ...]:
     """The renames data file: words the rules dropped or renamed, with a source each."""
+    from mtg_typeline.yamlnodes import NodeReader
+
     reader = NodeReader(path)
     top = reader.mapping(reader.compose(_read_text(path)), "the renames file", ("schema", "renames"))
     if reader.integer(top["schema"], "schema") != SCHEMA:

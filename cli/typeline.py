@@ -14,9 +14,8 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from mtg_typeline.notation import EMBLEM, TOKEN
+from mtg_typeline.notation import EMBLEM, TOKEN, fold
 from mtg_typeline.ruleset import Rename, RuleSet
-from mtg_typeline.yamlnodes import fold
 
 _FACE_SPLIT = re.compile(r"[ \t]*//[ \t]*")
 # A dash: a long or short dash anywhere, two or more hyphens, or a hyphen standing alone

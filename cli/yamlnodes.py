@@ -9,22 +9,16 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from functools import lru_cache
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from mtg_typeline.errors import RulesDataError, TypelineError
+from mtg_typeline.notation import fold
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _NULL = "tag:yaml.org,2002:null"
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
-
-
-@lru_cache(maxsize=8192)
-def fold(word: str) -> str:
-    """The form words are compared in: case-folded, either apostrophe."""
-    return word.casefold().replace("\u2019", "'").replace("\u2018", "'")
 
 
 class NodeReader:

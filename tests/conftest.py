@@ -8,11 +8,15 @@ with a reason starting "needs ../shared" where it is absent. With TYPELINE_REQUI
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
 SHARED_DIR = Path(__file__).resolve().parents[2] / "shared"
+
+# The rule cache of the tests lives in a directory of their own, never the user's.
+os.environ["TYPELINE_CACHE_DIR"] = tempfile.mkdtemp(prefix="typeline-test-cache-")
 SHARED_REASON = "needs ../shared"
 
 

@@ -9,9 +9,9 @@ from typing import TypeVar
 
 from mtg_typeline import spelling
 from mtg_typeline.findings import Fix, Severity, Span
+from mtg_typeline.notation import fold
 from mtg_typeline.ruleset import Rename, RuleSet, SubtypeList
 from mtg_typeline.typeline import Face, TypeLine
-from mtg_typeline.yamlnodes import fold
 
 _CODE_RE = re.compile(r"^TL\d{3}$")
 _NAME_RE = re.compile(r"^[a-z]+(?:-[a-z]+)*$")

@@ -18,10 +18,9 @@ from mtg_typeline.checks.base import (
     shown,
 )
 from mtg_typeline.findings import Severity
-from mtg_typeline.notation import CANONICAL_DASH
+from mtg_typeline.notation import CANONICAL_DASH, fold
 from mtg_typeline.ruleset import RuleSet, SubtypeList
 from mtg_typeline.typeline import Face, Role, TypeLine, Word
-from mtg_typeline.yamlnodes import fold
 
 
 def _is_whole(face: Face, rules: RuleSet) -> bool:

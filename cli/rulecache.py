@@ -1,0 +1,84 @@
+"""A cache of validated rule files, so a run usually starts without reading YAML at all.
+
+Rule files change rarely and a run starts often (a pre-commit hook starts one per commit),
+so the checked contents of a rule file, with the renames, are kept in the user's cache
+directory: `$TYPELINE_CACHE_DIR`, else `$XDG_CACHE_HOME/mtg-typeline`, else
+`~/.cache/mtg-typeline`; an empty `TYPELINE_CACHE_DIR` turns the cache off. An entry is
+keyed by the tool's version and each file's path, size and modification time, so an edited
+file is read afresh. A cache that can't be read or written is passed over in silence: the
+files themselves are always the truth.
+
+The entries are written with `marshal` (built in, so loading one costs no import); they are
+the tool's own files in the user's own directory, and anything unexpected in one is ignored.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import marshal
+import os
+from typing import Any
+
+FORMAT = 1  # of the entries; bump when their layout changes
+_FNV_OFFSET, _FNV_PRIME, _MASK = 0xCBF29CE484222325, 0x100000001B3, (1 << 64) - 1
+
+
+def cache_dir() -> str | None:
+    """Where entries are kept, or None when the cache is off."""
+    chosen = os.environ.get("TYPELINE_CACHE_DIR")
+    if chosen is not None:
+        return chosen or None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "mtg-typeline")
+
+
+def key_of(version: str, paths: tuple[str, ...]) -> str | None:
+    """The key of an entry for these files as they are now; None if one can't be read."""
+    parts = [f"{FORMAT}", version]
+    try:
+        for path in paths:
+            info = os.stat(path)
+            parts.append(f"{os.path.realpath(path)}\0{info.st_size}\0{info.st_mtime_ns}")
+    except OSError:
+        return None
+    return "\n".join(parts)
+
+
+def _file(folder: str, key: str) -> str:
+    digest = _FNV_OFFSET
+    for byte in key.encode("utf-8", "surrogateescape"):
+        digest = ((digest ^ byte) * _FNV_PRIME) & _MASK
+    return os.path.join(folder, f"rules-{digest:016x}.bin")
+
+
+def load(key: str) -> dict[str, Any] | None:
+    """The cached contents for `key`, or None."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        with open(_file(folder, key), "rb") as stream:
+            entry = marshal.load(stream)
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    if not isinstance(entry, dict) or entry.get("key") != key or not isinstance(entry.get("data"), dict):
+        return None
+    data: dict[str, Any] = entry["data"]
+    return data
+
+
+def store(key: str, data: dict[str, Any]) -> None:
+    """Keep `data` for `key`, written whole or not at all."""
+    folder = cache_dir()
+    if folder is None:
+        return
+    target = _file(folder, key)
+    temporary = f"{target}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        with open(temporary, "wb") as stream:
+            marshal.dump({"key": key, "data": data}, stream)
+        os.replace(temporary, target)
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)

@@ -1,0 +1,107 @@
+"""The cache of validated rule files: the same rules as the files, YAML left unread when it
+is warm, edits seen at once, and no trouble when the cache is broken, off or unwritable."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from mtg_typeline import __version__, rulecache, ruleset
+from mtg_typeline.ruleset import load_rules
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("TYPELINE_CACHE_DIR", str(folder))
+    ruleset._load_cached.cache_clear()
+    yield folder
+    ruleset._load_cached.cache_clear()
+
+
+def fresh(edition: str | None = None, path: Path | None = None) -> ruleset.RuleSet:
+    ruleset._load_cached.cache_clear()
+    return load_rules(edition, path)
+
+
+@pytest.mark.parametrize("edition", ["2026-09-25", "2020-08-07"])
+def test_the_cached_rules_are_the_rules_of_the_files(cache: Path, edition: str) -> None:
+    from_files = fresh(edition)
+    assert len(list(cache.iterdir())) >= 1
+    from_cache = fresh(edition)
+    assert ruleset._to_data(from_cache) == ruleset._to_data(from_files)
+    assert from_cache.path == from_files.path
+    assert from_cache.subtype_lists("Time Lord") == from_files.subtype_lists("Time Lord")
+
+
+def _run(code: str, folder: Path) -> str:
+    env = {**os.environ, "TYPELINE_CACHE_DIR": str(folder)}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    return done.stdout.strip()
+
+
+@pytest.mark.slow
+def test_a_warm_start_reads_no_yaml(cache: Path) -> None:
+    code = (
+        "import sys; from mtg_typeline import check_line;"
+        "print([f.code for f in check_line('Creature — Forest')], 'yaml' in sys.modules)"
+    )
+    assert _run(code, cache) == "['TL304'] True"
+    assert _run(code, cache) == "['TL304'] False"
+
+
+def test_an_edited_rule_file_is_read_again(cache: Path, tmp_path: Path) -> None:
+    mine = tmp_path / "mine.yaml"
+    shipped = (ruleset.rules_dir() / "2026-09-25.yaml").read_text(encoding="utf-8")
+    mine.write_text(shipped, encoding="utf-8")
+    assert not fresh(path=mine).subtype_lists("Clamfolk")
+    mine.write_text(shipped.replace("      - Zubera\n", "      - Zubera\n      - Clamfolk\n"), "utf-8")
+    assert fresh(path=mine).subtype_lists("Clamfolk")
+
+
+def test_a_broken_entry_is_passed_over(cache: Path) -> None:
+    expected = ruleset._to_data(fresh())
+    for entry in cache.iterdir():
+        entry.write_bytes(b"\x00not a cache entry")
+    assert ruleset._to_data(fresh()) == expected
+
+
+def test_an_entry_of_another_shape_is_passed_over(cache: Path) -> None:
+    expected = ruleset._to_data(fresh())
+    key = rulecache.key_of(
+        __version__,
+        (str(ruleset.rules_dir() / "2026-09-25.yaml"), str(ruleset.rules_dir() / "renames.yaml")),
+    )
+    assert key is not None
+    rulecache.store(key, {"edition": "1999-01-01"})  # no lists, no summaries
+    assert ruleset._to_data(fresh()) == expected
+
+
+def test_an_empty_cache_dir_setting_turns_it_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TYPELINE_CACHE_DIR", "")
+    assert rulecache.cache_dir() is None
+    assert fresh().edition == "2026-09-25"
+    ruleset._load_cached.cache_clear()
+
+
+def test_an_unwritable_cache_is_no_trouble(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory", encoding="utf-8")
+    monkeypatch.setenv("TYPELINE_CACHE_DIR", str(blocker / "cache"))
+    assert fresh().edition == "2026-09-25"
+    assert fresh().edition == "2026-09-25"
+    assert [p.name for p in tmp_path.iterdir()] == ["a-file"]
+    ruleset._load_cached.cache_clear()
+
+
+def test_the_default_place_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("TYPELINE_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert rulecache.cache_dir() == str(tmp_path / "mtg-typeline")
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert rulecache.cache_dir() == os.path.join(os.path.expanduser("~"), ".cache", "mtg-typeline")
