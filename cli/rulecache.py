@@ -28,7 +28,12 @@ def cache_dir() -> str | None:
     chosen = os.environ.get("TYPELINE_CACHE_DIR")
     if chosen is not None:
         return chosen or None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        home = os.path.expanduser("~")
+        if not os.path.isabs(home):
+            return None  # no home directory to keep a cache in
+        base = os.path.join(home, ".cache")
     return os.path.join(base, "mtg-typeline")
 
 

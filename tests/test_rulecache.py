@@ -105,3 +105,10 @@ def test_the_default_place_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path
     assert rulecache.cache_dir() == str(tmp_path / "mtg-typeline")
     monkeypatch.delenv("XDG_CACHE_HOME")
     assert rulecache.cache_dir() == os.path.join(os.path.expanduser("~"), ".cache", "mtg-typeline")
+
+
+def test_no_home_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TYPELINE_CACHE_DIR", raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setattr(os.path, "expanduser", lambda path: path)  # as with no HOME and no user
+    assert rulecache.cache_dir() is None
