@@ -32,6 +32,28 @@ class ReportSettings(NamedTuple):
     format: str = "text"  # the --format asked for (the statistics reporter follows it)
 
 
+def summary_pieces(summary: Summary) -> list[tuple[str, str | None]]:
+    """The closing sentence of the human formats, as (text, severity or None) pieces:
+    "Found 2 errors and 1 warning in 3 type lines in 1 file." / "No problems in …"."""
+    where = f" in {count(summary.type_lines, 'type line')} in {count(summary.files, 'file')}."
+    parts = [(summary.errors, "error"), (summary.warnings, "warning"), (summary.infos, "info")]
+    found = [(count(number, word), word) for number, word in parts if number]
+    if not found:
+        return [("No problems", None), (where, None)]
+    pieces: list[tuple[str, str | None]] = [("Found ", None)]
+    for index, (text, severity) in enumerate(found):
+        if index:
+            pieces.append((", " if index < len(found) - 1 else " and ", None))
+        pieces.append((text, severity))
+    return [*pieces, (where, None)]
+
+
+def count(number: int, word: str) -> str:
+    """'1 error', '2,000 errors', '3 info'."""
+    plural = word if number == 1 or word == "info" else word + "s"
+    return f"{number:,} {plural}"
+
+
 Reporter = Callable[[RunResult, TextIO, ReportSettings], None]  # a module's `report`
 
 

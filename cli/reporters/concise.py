@@ -15,7 +15,7 @@ from typing import TextIO
 
 from mtg_typeline.display import printable
 from mtg_typeline.findings import Finding, Summary
-from mtg_typeline.reporters import ReportSettings, RunResult
+from mtg_typeline.reporters import ReportSettings, RunResult, summary_pieces
 
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
@@ -32,15 +32,4 @@ def line_of(finding: Finding) -> str:
 
 def summary_line(summary: Summary) -> str:
     """The text format's last line, without styles."""
-    where = f"{_count(summary.type_lines, 'type line')} in {_count(summary.files, 'file')}"
-    parts = [(summary.errors, "error"), (summary.warnings, "warning"), (summary.infos, "info")]
-    found = [_count(number, word) for number, word in parts if number]
-    if not found:
-        return f"No problems in {where}."
-    listed = found[0] if len(found) == 1 else ", ".join(found[:-1]) + " and " + found[-1]
-    return f"Found {listed} in {where}."
-
-
-def _count(number: int, word: str) -> str:
-    plural = word if number == 1 or word == "info" else word + "s"
-    return f"{number:,} {plural}"
+    return "".join(text for text, _ in summary_pieces(summary))

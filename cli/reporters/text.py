@@ -24,7 +24,7 @@ from rich.text import Text
 
 from mtg_typeline.display import printable
 from mtg_typeline.findings import Finding, Severity, Summary
-from mtg_typeline.reporters import ReportSettings, RunResult
+from mtg_typeline.reporters import ReportSettings, RunResult, summary_pieces
 from mtg_typeline.ruleset import RuleSet
 
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow", Severity.INFO: "bold blue"}
@@ -110,27 +110,8 @@ def _shorten(text: str, limit: int = 2 * WINDOW + 20) -> str:
 
 
 def summary_text(summary: Summary) -> Text:
-    where = f"{_count(summary.type_lines, 'type line')} in {_count(summary.files, 'file')}"
-    parts = [
-        (summary.errors, "error", STYLES[Severity.ERROR]),
-        (summary.warnings, "warning", STYLES[Severity.WARNING]),
-        (summary.infos, "info", STYLES[Severity.INFO]),
-    ]
-    found = [(n, word, style) for n, word, style in parts if n]
     text = Text()
-    if not found:
-        text.append("No problems", style="bold green")
-        text.append(f" in {where}.")
-        return text
-    text.append("Found ")
-    for index, (count, word, style) in enumerate(found):
-        if index:
-            text.append(", " if index < len(found) - 1 else " and ")
-        text.append(_count(count, word), style=style)
-    text.append(f" in {where}.")
+    for piece, severity in summary_pieces(summary):
+        style = STYLES[Severity(severity)] if severity else ""
+        text.append(piece, style="bold green" if piece == "No problems" else style)
     return text
-
-
-def _count(number: int, word: str) -> str:
-    plural = word if number == 1 or word == "info" else word + "s"
-    return f"{number:,} {plural}"
