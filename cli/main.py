@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 from click.core import ParameterSource
@@ -19,6 +19,7 @@ from mtg_typeline.display import printable
 from mtg_typeline.errors import ExitStatus, TypelineError, UsageError
 from mtg_typeline.reporters import FORMATS
 
+F = TypeVar("F", bound=Callable[..., Any])
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
@@ -147,17 +148,22 @@ def check(
     _guarded(ctx, action)
 
 
+def _edition_and_format(command: F) -> F:
+    """The options `explain` and `codes` share."""
+    command = click.option(
+        "--format",
+        "output_format",
+        type=click.Choice(["text", "json"]),
+        default="text",
+        show_default=True,
+        help="Output format.",
+    )(command)
+    return click.option("--edition", metavar="DATE", help="Cite rules as numbered in this edition.")(command)
+
+
 @cli.command(context_settings=CONTEXT)
 @click.argument("code")
-@click.option("--edition", metavar="DATE", help="Cite rules as numbered in this edition.")
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Output format.",
-)
+@_edition_and_format
 @click.pass_context
 def explain(ctx: click.Context, code: str, edition: str | None, output_format: str) -> None:
     """Explain a finding code (TL304) or name (subtype-type-mismatch)."""
@@ -172,15 +178,7 @@ def explain(ctx: click.Context, code: str, edition: str | None, output_format: s
 
 
 @cli.command(context_settings=CONTEXT)
-@click.option("--edition", metavar="DATE", help="Cite rules as numbered in this edition.")
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Output format.",
-)
+@_edition_and_format
 @click.pass_context
 def codes(ctx: click.Context, edition: str | None, output_format: str) -> None:
     """List every finding code with its name, severity, rules and summary."""
