@@ -140,8 +140,9 @@ class RuleSet:
 
     def subtype_lists(self, text: str) -> tuple[tuple[SubtypeList, str], ...]:
         """Every list holding `text` as an entry, with the entry as the list spells it."""
-        if " " in text or "\t" in text:  # a phrase: compare with single spaces
-            text = " ".join(text.split())
+        parts = text.split()
+        if len(parts) != 1 or parts[0] != text:  # a phrase: compare with single spaces
+            text = " ".join(parts)
         return self._subtypes.get(fold(text), ())
 
     def phrases_from(self, word: str) -> tuple[tuple[str, ...], ...]:

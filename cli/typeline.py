@@ -20,7 +20,7 @@ from mtg_typeline.ruleset import Rename, RuleSet
 _FACE_SPLIT = re.compile(r"[ \t]*//[ \t]*")
 # A dash: a long or short dash anywhere, two or more hyphens, or a hyphen standing alone
 # (a hyphen between letters, as in Assembly-Worker, is part of a word).
-_DASH = re.compile(r"\s*(?:[\u2012\u2013\u2014\u2015\u2212]+|-{2,}|(?<!\S)-|-(?!\S))\s*")
+_DASH = re.compile(r"[\u2012\u2013\u2014\u2015\u2212]+|-{2,}|(?<!\S)-|-(?!\S)")
 _WORD = re.compile(r"\S+")
 
 
@@ -107,22 +107,31 @@ def parse(text: str, rules: RuleSet) -> TypeLine:
 
 
 def _face(line: str, start: int, end: int, rules: RuleSet) -> Face:
-    dashes = [Dash(m.group(), m.start(), m.end()) for m in _DASH.finditer(line, start, end)]
-    if not dashes:
-        dashes = _glued_dash(line, start, end, rules)
+    dashes = _dashes(line, start, end) or _glued_dash(line, start, end, rules)
     split = dashes[0].start if dashes else end
     before = _classify(_words(line, start, split), rules)
     subtypes: tuple[Word, ...] = ()
-    if dashes:
-        after_end = dashes[1].start if len(dashes) > 1 else end
-        words = _words(line, dashes[0].end, after_end)
-        for index in range(1, len(dashes)):
-            stop = dashes[index + 1].start if index + 1 < len(dashes) else end
-            words += _words(line, dashes[index].end, stop)
-        subtypes = _group(line, words, before, rules)
+    for index, dash in enumerate(dashes):  # each stretch between dashes grouped on its own
+        stop = dashes[index + 1].start if index + 1 < len(dashes) else end
+        subtypes += _group(line, _words(line, dash.end, stop), before, rules)
     return Face(line[start:end], start, end, before, dashes[0] if dashes else None,
                 tuple(dashes[1:]), subtypes, _card_types(before),
                 any(w.role is Role.EMBLEM for w in before))  # fmt: skip
+
+
+def _dashes(line: str, start: int, end: int) -> list[Dash]:
+    """Every dash of a face with the white space around it (found dash first, then the
+    spaces: a pattern with white space on both sides backtracks badly on long runs)."""
+    found: list[Dash] = []
+    for match in _DASH.finditer(line, start, end):
+        left, right = match.start(), match.end()
+        floor = found[-1].end if found else start
+        while left > floor and line[left - 1].isspace():
+            left -= 1
+        while right < end and line[right].isspace():
+            right += 1
+        found.append(Dash(line[left:right], left, right))
+    return found
 
 
 def _glued_dash(line: str, start: int, end: int, rules: RuleSet) -> list[Dash]:

@@ -191,23 +191,29 @@ def duplicate_type(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Probl
     TL206: Creature Creature — Goblin
     TL206: Legendary Legendary Creature — Elf
     """
-    seen: set[str] = set()
+    first: dict[str, TypedWord] = {}
     for typed in face.before:
         if typed.role not in (Role.CARD_TYPE, Role.SUPERTYPE) or typed.canonical is None:
             continue
-        if typed.canonical in seen:
-            word = typed.word
-            start = word.start - 1 if line.text[word.start - 1 : word.start] == " " else word.start
-            rule = rules.card_types_rule if typed.role is Role.CARD_TYPE else rules.supertypes_rule
-            yield Problem(
-                word.start,
-                word.end,
-                f"the {typed.role.value} {typed.canonical} is written twice",
-                (rule,),
-                suggestion=replaced(line.text, start, word.end, ""),
-                fix=fix(start, word.end, ""),
-            )
-        seen.add(typed.canonical)
+        earlier = first.setdefault(typed.canonical, typed)
+        if earlier is typed:
+            continue
+        # of Tribal and Kindred together, the renamed word is the one to drop
+        extra = earlier if earlier.renamed and not typed.renamed else typed
+        word = extra.word
+        start = word.start - 1 if line.text[word.start - 1 : word.start] == " " else word.start
+        end = word.end
+        if start == word.start and line.text[end : end + 1] == " ":
+            end += 1  # the first word: take the space after it instead
+        rule = rules.card_types_rule if typed.role is Role.CARD_TYPE else rules.supertypes_rule
+        yield Problem(
+            word.start,
+            word.end,
+            f"the {typed.role.value} {typed.canonical} is written twice",
+            (rule,),
+            suggestion=replaced(line.text, start, end, ""),
+            fix=fix(start, end, ""),
+        )
 
 
 @face_check("TL207", "emblem", Severity.INFO, ("card-types",))

@@ -35,8 +35,8 @@ def dash_form(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     TL101: Creature—Goblin
     """
     dash = face.dash
-    if dash is None or face.start == dash.start:
-        return
+    if dash is None or face.start == dash.start or not face.subtypes:
+        return  # a dash with nothing after it: TL104, whose fix removes it
     want = _dash_replacement(face, dash.end)
     if dash.text == want:
         return
@@ -141,12 +141,13 @@ def word_case(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
             yield _case_problem(line, typed.word, typed.canonical, rule)
     for word in face.subtypes:
         found = rules.subtype_lists(word.text)
-        if found and " ".join(word.text.split()) != found[0][1] and not _same(word.text, found[0][1]):
+        if found and not _same(word.text, found[0][1]):
             yield _case_problem(line, word, found[0][1], tuple(s.rule for s, _ in found))
 
 
 def _same(written: str, listed: str) -> bool:
-    return written.replace("\u2019", "'") == listed.replace("\u2019", "'")
+    """Equal but for the apostrophe and the white space between words (TL102's business)."""
+    return " ".join(written.split()).replace("\u2019", "'") == listed.replace("\u2019", "'")
 
 
 def _rule_of_role(role: Role, rules: RuleSet) -> tuple[str, ...]:
@@ -199,13 +200,15 @@ def extra_dash(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     Okay: Creature — Goblin Wizard
     TL105: Creature — Goblin — Wizard
     """
+    text = line.text
     for dash in face.extra_dashes:
+        inside = text[dash.start - 1 : dash.start].strip() and text[dash.end : dash.end + 1].strip()
         yield Problem(
             dash.start,
             dash.end,
             "a second dash in one face; all subtypes follow the first dash",
             rules.cite("subtype-syntax"),
-            suggestion=replaced(line.text, dash.start, dash.end, " "),
+            suggestion=replaced(text, dash.start, dash.end, " " if inside else ""),
         )
 
 
@@ -225,7 +228,9 @@ def empty_face(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     if face.dash is not None:
         start, end, why = face.dash.start, face.dash.end, "a face with a dash and no types"
     elif len(line.faces) > 1:
-        sep = line.separators[min(index, len(line.separators) - 1)]
+        if index == 0 and not _has_words(line.faces[1]) and line.faces[1].dash is None:
+            return  # the next face is empty too, and reports the same separator
+        sep = line.separators[max(index - 1, 0)]
         start, end, why = sep.start, sep.end, "an empty face: ' // ' joins two complete type lines"
     else:
         return
