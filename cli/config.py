@@ -91,7 +91,7 @@ def _has_tool_table(path: str) -> bool:
     try:
         tool = tomllib.loads(text).get("tool")
     except tomllib.TOMLDecodeError:
-        return False
+        return "[tool.typeline" in text  # ours but broken: loading it reports where
     return isinstance(tool, dict) and "typeline" in tool
 
 

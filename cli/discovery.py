@@ -25,13 +25,15 @@ class FileFilter(NamedTuple):
     include: tuple[str, ...] = DEFAULT_INCLUDE
     exclude: tuple[str, ...] = ()
 
-    def wants(self, relative: str) -> bool:
-        if any(matches(relative, g) for g in self.exclude):
+    def wants(self, *paths: str) -> bool:
+        """Whether a file is read: `paths` are its path below the directory given, and the
+        path as given (so `cards/drafts` works as well as `drafts`)."""
+        if self.excludes(*paths):
             return False
-        return any(matches(relative, g) for g in self.include)
+        return any(matches(path, g) for path in paths for g in self.include)
 
-    def excludes_dir(self, relative: str) -> bool:
-        return any(matches(relative, g) for g in self.exclude)
+    def excludes(self, *paths: str) -> bool:
+        return any(matches(path, g) for path in paths for g in self.exclude)
 
 
 def expand(paths: tuple[str, ...], files: FileFilter, err: TextIO) -> Iterator[str]:
@@ -55,7 +57,11 @@ def _walk(root: Path, files: FileFilter) -> Iterator[Path]:
     for folder, dirs, names in os.walk(root):
         base = Path(folder).relative_to(root).as_posix()
         prefix = "" if base == "." else base + "/"
-        dirs[:] = [d for d in dirs if not d.startswith(".") and not files.excludes_dir(prefix + d)]
+        dirs[:] = [
+            d
+            for d in dirs
+            if not d.startswith(".") and not files.excludes(prefix + d, Path(folder, d).as_posix())
+        ]
         for name in names:
-            if not name.startswith(".") and files.wants(prefix + name):
+            if not name.startswith(".") and files.wants(prefix + name, Path(folder, name).as_posix()):
                 yield Path(folder) / name

@@ -15,13 +15,15 @@ from mtg_typeline import progress
 from mtg_typeline.checker import Checker
 from mtg_typeline.codes import INPUT_CODES, UNREADABLE
 from mtg_typeline.discovery import STDIN, FileFilter, expand
-from mtg_typeline.errors import ExitStatus
+from mtg_typeline.errors import ExitStatus, UsageError
 from mtg_typeline.findings import Finding, Severity, Summary
 from mtg_typeline.progress import Meter
 from mtg_typeline.reporters import ReportSettings, RunResult, get_reporter
 from mtg_typeline.ruleset import load_rules
 from mtg_typeline.selection import Selection
 from mtg_typeline.sources.text import check_stream
+
+STATISTICS_FORMATS = ("text", "concise", "github", "json", "json-lines")
 
 
 class Options(NamedTuple):
@@ -42,6 +44,11 @@ class Options(NamedTuple):
 
 def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
     """Check every input of `options`, report, and return the exit status."""
+    if options.statistics and options.output_format not in STATISTICS_FORMATS:
+        raise UsageError(
+            f"--statistics prints a table or JSON, not {options.output_format}; "
+            f"use --format {', '.join(STATISTICS_FORMATS)}"
+        )
     rules = load_rules(options.edition, options.rules_file)
     reporter = get_reporter("statistics" if options.statistics else options.output_format)
     findings, files, lines = _check_inputs(options, Checker(rules), err, stdin)
@@ -70,7 +77,7 @@ def _check_inputs(
 
     files: list[str] = []
     lines = 0
-    inputs = list(expand(options.paths or (STDIN,), options.files, err))
+    inputs = list(dict.fromkeys(expand(options.paths or (STDIN,), options.files, err)))
     with progress.bar(progress.wanted(inputs, options.output_format, err), err) as meter:
         for path in inputs:
             checked = _check_path(path, stdin, checker, report, meter)

@@ -8,7 +8,7 @@ from typing import Any
 
 from mtg_typeline.checks import CHECKS, Check, find_check
 from mtg_typeline.errors import UsageError
-from mtg_typeline.ruleset import RuleSet, load_rules
+from mtg_typeline.ruleset import RuleSet, load_rules, shipped_editions
 
 
 def cited_rules(check: Check, rules: RuleSet) -> list[str]:
@@ -40,7 +40,12 @@ def describe(check: Check, rules: RuleSet) -> dict[str, Any]:
         "summary": check.summary,
         "rules": cited_rules(check, rules),
         "description": "\n".join(body).strip(),
-        "examples": [{"label": label, "type_line": text} for label, text in check.examples()],
+        # the examples are written for, and tested against, the newest shipped edition
+        "examples_edition": shipped_editions()[-1],
+        "examples": [
+            {"label": label, "type_line": text.replace("${SPACE}", " ").replace("${TAB}", "\t")}
+            for label, text in check.examples()
+        ],
     }
 
 
@@ -64,10 +69,9 @@ def explain_check(code: str, edition: str | None, output_format: str) -> str:
         out += ["", f"Rules (edition {rules.edition}):"]
         out += [f"  {rule}  {rules.summary(rule)}" for rule in info["rules"]]
     if info["examples"]:
-        out += ["", "Examples:"]
-        for example in info["examples"]:
-            mark = "ok " if example["label"] == "Okay" else "bad"
-            out.append(f"  {mark}  {example['type_line']}")
+        out += ["", f"Examples (under the {info['examples_edition']} edition):"]
+        for label, text in check.examples():  # ${SPACE} and ${TAB} stay readable here
+            out.append(f"  {'ok ' if label == 'Okay' else 'bad'}  {text}")
     return "\n".join(out) + "\n"
 
 

@@ -136,7 +136,10 @@ _PLAIN_FIELDS = (
 def _read_text(path: str | os.PathLike[str]) -> str:
     try:
         with open(path, "rb") as stream:
-            return stream.read().decode("utf-8-sig")
+            data = stream.read()
+        if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+            raise RulesDataError(f"{path}:1:1: the rule file is UTF-16; rule files are UTF-8")
+        return data.decode("utf-8-sig")
     except OSError as exc:
         raise RulesDataError(f"{path}: cannot read the rule file: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:

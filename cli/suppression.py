@@ -24,7 +24,10 @@ class Suppression:
     whole: bool  # the comment is the directive and nothing else
 
     def covers(self, code: str) -> bool:
-        return self.codes is None or code in self.codes
+        """Whether the directive names `code` (or every code, or a prefix such as TL3)."""
+        if self.codes is None or code in self.codes:
+            return True
+        return any(len(given) < len(code) and code.startswith(given) for given in self.codes)
 
 
 def find_suppression(comment: str, offset: int) -> Suppression | None:

@@ -18,6 +18,8 @@ from mtg_typeline.notation import fold
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _NULL = "tag:yaml.org,2002:null"
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
@@ -82,7 +84,7 @@ class NodeReader:
         return items
 
     def string(self, node: Node, what: str) -> str:
-        if not isinstance(node, ScalarNode) or node.tag == _NULL:
+        if not isinstance(node, ScalarNode) or node.tag != _STR:
             raise self.fail(node, f"{what} must be a string")
         value = str(node.value)
         if not value.strip():
@@ -92,7 +94,7 @@ class NodeReader:
         return value
 
     def integer(self, node: Node, what: str) -> int:
-        if not isinstance(node, ScalarNode) or not str(node.value).isdigit():
+        if not isinstance(node, ScalarNode) or node.tag != _INT or not str(node.value).isdigit():
             raise self.fail(node, f"{what} must be a whole number")
         return int(node.value)
 

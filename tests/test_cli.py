@@ -419,7 +419,7 @@ def test_explain_text() -> None:
     assert lines[0] == "TL101 dash-form (warning)"
     assert "Rules (edition 2026-09-25):" in lines
     assert any(line.startswith("  205.3b  ") for line in lines)
-    assert "Examples:" in lines
+    assert "Examples (under the 2026-09-25 edition):" in lines
 
 
 def test_explain_by_name_or_any_case_matches_by_code() -> None:
@@ -432,7 +432,10 @@ def test_explain_json() -> None:
     result = invoke(["explain", "--format", "json", "TL305", "--edition", "2020-08-07"])
     assert result.exit_code == 0
     info = json.loads(result.stdout)
-    assert set(info) == {"code", "name", "severity", "summary", "rules", "description", "examples"}
+    assert set(info) == {
+        "code", "name", "severity", "summary", "rules", "description", "examples", "examples_edition",
+    }  # fmt: skip
+    assert info["examples_edition"] == "2026-09-25"  # examples are written for the newest
     assert (info["code"], info["name"], info["severity"]) == ("TL305", "subtypes-not-allowed", "error")
     assert info["rules"] == ["205.3p"]
     assert info["examples"]

@@ -38,6 +38,9 @@ def rows(result: RunResult) -> list[dict[str, Any]]:
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     table = rows(result)
+    if settings.format == "json-lines":
+        out.writelines(json.dumps(row, ensure_ascii=False) + "\n" for row in table)
+        return
     if settings.format not in TEXT_FORMATS:
         out.write(json.dumps(table, ensure_ascii=False, indent=2) + "\n")
         return

@@ -16,6 +16,7 @@ symbols, so a type line can neither style the output nor drive the terminal.
 
 from __future__ import annotations
 
+import os
 from typing import TextIO
 
 from rich.cells import cell_len
@@ -32,6 +33,8 @@ WINDOW = 60  # characters of a long type line shown on each side of the offendin
 
 
 def make_console(out: TextIO, color: bool | None) -> Console:
+    if color is None and os.environ.get("NO_COLOR"):
+        color = False  # no styles at all, not only no colours
     if color is None:
         return Console(file=out, highlight=False, markup=False, emoji=False, soft_wrap=True)
     return Console(
