@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import IO
 
 import pytest
+from click.testing import CliRunner, Result
+
+from mtg_typeline.main import cli
 
 SHARED_DIR = Path(__file__).resolve().parents[2] / "shared"
 
@@ -40,3 +45,30 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
     if reason.startswith(SHARED_REASON):
         report.outcome = "failed"
         report.longrepr = f"TYPELINE_REQUIRE_SHARED=1 but the test skipped: {reason}"
+
+
+# Variables that change how rich decides on colour, or what `--format auto` picks; every
+# command-line test starts without them.
+CLEAN_ENV: dict[str, str | None] = {
+    "NO_COLOR": None,
+    "FORCE_COLOR": None,
+    "TTY_COMPATIBLE": None,
+    "TTY_INTERACTIVE": None,
+    "CLICOLOR_FORCE": None,
+    "COLUMNS": None,
+    "GITHUB_ACTIONS": None,
+}
+
+
+def run_cli(
+    args: Sequence[str],
+    stdin: str | bytes | IO[bytes] | None = None,
+    env: Mapping[str, str | None] | None = None,
+) -> Result:
+    """Run `typeline ARGS`: never a traceback, an internal error or an exception but an exit."""
+    result = CliRunner().invoke(cli, list(args), input=stdin, env={**CLEAN_ENV, **(env or {})})
+    assert "Traceback" not in result.output and "Traceback" not in result.stderr
+    assert "internal error" not in result.output, result.output
+    if result.exception is not None:
+        assert isinstance(result.exception, SystemExit), repr(result.exception)
+    return result

@@ -8,27 +8,15 @@ from __future__ import annotations
 import io
 import json
 import re
-from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from conftest import run_cli
 
 import mtg_typeline
 from mtg_typeline.checks import CHECKS
-from mtg_typeline.main import cli
 from mtg_typeline.ruleset import rules_dir
-
-# Variables that change how rich decides on colour; each test starts without them.
-COLOUR_ENV: dict[str, str | None] = {
-    "NO_COLOR": None,
-    "FORCE_COLOR": None,
-    "TTY_COMPATIBLE": None,
-    "TTY_INTERACTIVE": None,
-    "CLICOLOR_FORCE": None,
-    "COLUMNS": None,
-}
 
 SAMPLE = "Creature — Elf Warrior\nCreature - Elf\nCreature — Forest\n"
 
@@ -96,18 +84,7 @@ FINDING_KEYS = [
 SGR = re.compile(r"\x1b\[([0-9;]*)m")
 
 
-def invoke(
-    args: Sequence[str],
-    stdin: str | bytes | io.BytesIO | None = None,
-    env: Mapping[str, str | None] | None = None,
-) -> Result:
-    """Run `typeline ARGS`; never a traceback, never an exception other than an exit."""
-    result = CliRunner().invoke(cli, list(args), input=stdin, env={**COLOUR_ENV, **(env or {})})
-    assert "Traceback" not in result.output
-    assert "Traceback" not in result.stderr
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
+invoke = run_cli
 
 
 def colours(text: str) -> set[int]:

@@ -10,28 +10,18 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
+from conftest import run_cli
 
 from mtg_typeline.config import KEYS, Config, ConfigError, find_config, load_config
-from mtg_typeline.main import cli
 from mtg_typeline.ruleset import rules_dir
 
 DATA = Path(__file__).resolve().parent / "data" / "config"
 
-COLOUR_ENV: dict[str, str | None] = {
-    "NO_COLOR": None,
-    "FORCE_COLOR": None,
-    "TTY_COMPATIBLE": None,
-    "TTY_INTERACTIVE": None,
-    "CLICOLOR_FORCE": None,
-    "COLUMNS": None,
-    "GITHUB_ACTIONS": None,
-}
 
 KEY_LIST = (
     "edition, rules, format, strict, quiet, color, select, extend-select, ignore, fail-on, "
@@ -63,14 +53,7 @@ EVERY_KEY: dict[str, Any] = {
 }
 
 
-def invoke(args: Sequence[str], stdin: str | None = None) -> Result:
-    """Run `typeline ARGS`: never a traceback, never an internal error."""
-    result = CliRunner().invoke(cli, list(args), input=stdin, env=COLOUR_ENV)
-    assert "Traceback" not in result.output
-    assert "internal error" not in result.output, result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
+invoke = run_cli
 
 
 def found(result: Result) -> list[tuple[str, int, str]]:

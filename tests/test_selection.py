@@ -8,30 +8,20 @@ same behaviour through the command line with exact output.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
+from conftest import run_cli
 
 from mtg_typeline.checks import CHECKS
 from mtg_typeline.engine import exit_status
 from mtg_typeline.errors import ExitStatus, UsageError
 from mtg_typeline.findings import Finding, Fix, Severity, Span
-from mtg_typeline.main import cli
 from mtg_typeline.selection import Selection, expand
 
 # Variables that change how rich decides on colour; each run starts without them.
-COLOUR_ENV: dict[str, str | None] = {
-    "NO_COLOR": None,
-    "FORCE_COLOR": None,
-    "TTY_COMPATIBLE": None,
-    "TTY_INTERACTIVE": None,
-    "CLICOLOR_FORCE": None,
-    "COLUMNS": None,
-    "GITHUB_ACTIONS": None,
-}
 
 ALL_CODES = frozenset(c.code for c in CHECKS)
 DEFAULT_CODES = frozenset(c.code for c in CHECKS if c.default)
@@ -46,14 +36,7 @@ ERROR = "Creature — Forest\n"  # TL304, error
 MIXED = "Creature - Elf\nCreature — Forest\ncreature — Elf\nCreature — Elf Elf\nEmblem\n"
 
 
-def invoke(args: Sequence[str], stdin: str | None = None) -> Result:
-    """Run `typeline ARGS`: never a traceback, never an internal error."""
-    result = CliRunner().invoke(cli, list(args), input=stdin, env=COLOUR_ENV)
-    assert "Traceback" not in result.output
-    assert "internal error" not in result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
+invoke = run_cli
 
 
 def codes_of(result: Result) -> list[tuple[int, str]]:

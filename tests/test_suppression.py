@@ -7,40 +7,21 @@ Unit tests of `find_suppression` and `apply`, and the behaviour through the comm
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from conftest import run_cli
 
 from mtg_typeline.checks import CHECKS
 from mtg_typeline.findings import Finding, Fix, Severity, Span
-from mtg_typeline.main import cli
 from mtg_typeline.suppression import Suppression, apply, find_suppression
-
-COLOUR_ENV: dict[str, str | None] = {
-    "NO_COLOR": None,
-    "FORCE_COLOR": None,
-    "TTY_COMPATIBLE": None,
-    "TTY_INTERACTIVE": None,
-    "CLICOLOR_FORCE": None,
-    "COLUMNS": None,
-    "GITHUB_ACTIONS": None,
-}
 
 # "Creature - Forest" has TL101 dash-form (warning) at column 9 and TL304 (error) at column 12
 TWO = "Creature - Forest"
 
 
-def invoke(args: Sequence[str], stdin: str | None = None) -> Result:
-    """Run `typeline ARGS`: never a traceback, never an internal error."""
-    result = CliRunner().invoke(cli, list(args), input=stdin, env=COLOUR_ENV)
-    assert "Traceback" not in result.output
-    assert "internal error" not in result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
+invoke = run_cli
 
 
 def findings(text: str, *args: str) -> list[dict[str, Any]]:
