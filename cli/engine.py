@@ -16,7 +16,7 @@ from mtg_typeline.checker import Checker
 from mtg_typeline.codes import INPUT_CODES, UNREADABLE
 from mtg_typeline.discovery import STDIN, FileFilter, expand
 from mtg_typeline.errors import ExitStatus, UsageError
-from mtg_typeline.findings import Finding, Severity, Summary
+from mtg_typeline.findings import Finding, Severity, Summary, input_finding
 from mtg_typeline.progress import Meter
 from mtg_typeline.reporters import ReportSettings, RunResult, get_reporter
 from mtg_typeline.ruleset import load_rules
@@ -119,15 +119,4 @@ def _check_path(
 
 
 def _unreadable(path: str, why: str) -> Finding:
-    return Finding(
-        code=UNREADABLE[0],
-        name=UNREADABLE[1],
-        severity=Severity.ERROR,
-        message=f"cannot read {path}: {why}",
-        rules=(),
-        type_line="",
-        column=1,
-        end_column=1,
-        path=path,
-        line=1,
-    )
+    return input_finding(UNREADABLE, path, f"cannot read {path}: {why}", 1, 1, 1)

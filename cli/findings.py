@@ -122,3 +122,12 @@ class Summary(NamedTuple):
             "warnings": self.warnings,
             "infos": self.infos,
         }
+
+
+def input_finding(
+    code: tuple[str, str], path: str, message: str, line: int, column: int, end_column: int
+) -> Finding:
+    """A finding about the input itself (TL9xx: `code` is (code, name)): an error with no
+    type line and no rule cited."""
+    return Finding(code[0], code[1], Severity.ERROR, message, (), "", column, end_column,
+                   path=path, line=line)  # fmt: skip

@@ -12,7 +12,7 @@ from typing import BinaryIO
 
 from mtg_typeline import codes
 from mtg_typeline.checker import CACHE_SIZE, Checker
-from mtg_typeline.findings import Finding, Severity
+from mtg_typeline.findings import Finding, input_finding
 
 BOM = b"\xef\xbb\xbf"
 _MAX_CACHED_BYTES = 512
@@ -180,15 +180,4 @@ def _comment_start(text: str) -> int:
 
 
 def _not_text(path: str, line: int, column: int, message: str) -> Finding:
-    return Finding(
-        code=codes.NOT_TEXT[0],
-        name=codes.NOT_TEXT[1],
-        severity=Severity.ERROR,
-        message=message,
-        rules=(),
-        type_line="",
-        column=column,
-        end_column=column + 1,
-        path=path,
-        line=line,
-    )
+    return input_finding(codes.NOT_TEXT, path, message, line, column, column + 1)
