@@ -29,6 +29,8 @@ MAX_LINE_CHARS = 1000
 # holds a few thousand distinct type lines, so this keeps them all at a few MiB.
 CACHE_SIZE = 16384
 _SHOWN_LINE = 100
+_Heads = dict[str, frozenset[str] | None]
+_Plain = dict[str, frozenset[str]]
 
 
 class Checker:
@@ -36,8 +38,11 @@ class Checker:
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        self._heads: dict[str, frozenset[str] | None] = {}
+        self._heads: _Heads = {}  # a run of types → the subtypes allowed after it
         self._plain = _plain_subtypes(rules)
+        self._phrases = _phrases(rules)
+        self._joined_heads: _Heads = {}  # the same, for lines with subtypes of several words
+        self._joined = _plain_subtypes(rules, _JOIN)
         self._cache: dict[str, tuple[Finding, ...]] = {}
 
     def check(self, text: str) -> tuple[Finding, ...]:
@@ -56,24 +61,42 @@ class Checker:
 
     def is_clean(self, text: str) -> bool:
         """True only if the line is certainly free of findings (the fast path)."""
-        if FACE_SEPARATOR in text or "\u2019" in text:
-            return self._faces_clean(text)
         head, dash, tail = text.partition(CANONICAL_DASH)  # one face: the common case, inline
-        allowed = self._heads.get(head)
-        if allowed is None and (head in self._heads or (allowed := self._allowed_after(head)) is None):
-            return False
+        heads = self._heads
+        allowed = heads.get(head)
+        if allowed is None and (
+            head in heads or (allowed := self._allowed_after(head, heads, self._plain)) is None
+        ):
+            return self._other_forms_clean(text)
         if dash:
             words = tail.split(" ")
             if len(allowed.intersection(words)) != len(words):  # one unknown, or one twice
+                return self._other_forms_clean(text)
+            if "\u2019" in tail and _has_duplicates(words, tail):  # Urza's and Urza’s
                 return False
-        return len(text) <= MAX_LINE_CHARS
+        return len(text) <= MAX_LINE_CHARS  # a face separator never gets this far
 
-    def _faces_clean(self, text: str) -> bool:
-        heads = self._heads
+    def _other_forms_clean(self, text: str) -> bool:
+        """The fast path for what the inline test leaves out: faces, the curly apostrophe,
+        subtypes of several words (each joined into one word first)."""
+        if _JOIN not in text:
+            joined = text
+            for phrase, word in self._phrases:
+                if phrase in joined:
+                    joined = joined.replace(phrase, word)
+            if joined is not text:
+                return self._faces_clean(joined, self._joined_heads, self._joined)
+        if FACE_SEPARATOR in text or "\u2019" in text:
+            return self._faces_clean(text, self._heads, self._plain)
+        return False
+
+    def _faces_clean(self, text: str, heads: _Heads, plain: _Plain) -> bool:
         for face in text.split(FACE_SEPARATOR):
             head, dash, tail = face.partition(CANONICAL_DASH)
             allowed = heads.get(head)
-            if allowed is None and (head in heads or (allowed := self._allowed_after(head)) is None):
+            if allowed is None and (
+                head in heads or (allowed := self._allowed_after(head, heads, plain)) is None
+            ):
                 return False  # a head that is not plainly right
             if dash:
                 words = tail.split(" ")
@@ -83,11 +106,11 @@ class Checker:
                     return False
         return len(text) <= MAX_LINE_CHARS
 
-    def _allowed_after(self, head: str) -> frozenset[str] | None:
+    def _allowed_after(self, head: str, heads: _Heads, plain: _Plain) -> frozenset[str] | None:
         """Subtypes allowed after `head` if `head` is a plainly right run of types, else None."""
-        if len(self._heads) >= CACHE_SIZE:
-            self._heads.clear()
-        allowed = self._heads[head] = _plain_head(head, self.rules, self._plain)
+        if len(heads) >= CACHE_SIZE:
+            heads.clear()
+        allowed = heads[head] = _plain_head(head, self.rules, plain)
         return allowed
 
     def check_fully(self, text: str) -> tuple[Finding, ...]:
@@ -147,20 +170,33 @@ def _too_long(text: str) -> Finding:
     )
 
 
-def _plain_subtypes(rules: RuleSet) -> dict[str, frozenset[str]]:
-    """For each card type, its one-word subtypes exactly as listed (either apostrophe)."""
+# Stands for the space inside a listed subtype of several words on the fast path (a line
+# that holds it already takes the slow path).
+_JOIN = "\x1f"
+
+
+def _phrases(rules: RuleSet) -> tuple[tuple[str, str], ...]:
+    """Each listed subtype of several words (Time Lord), with its one-word form."""
+    entries = {e for s in rules.lists if not s.whole for e in s.entries if " " in e}
+    entries |= {e.replace("\u2019", "'") for e in entries}
+    return tuple((e, e.replace(" ", _JOIN)) for e in sorted(entries, key=len, reverse=True))
+
+
+def _plain_subtypes(rules: RuleSet, join: str = "") -> _Plain:
+    """For each card type, its one-word subtypes exactly as listed (either apostrophe); with
+    `join`, also those of several words, joined by it into one."""
     plain: dict[str, set[str]] = {t: set() for t in rules.card_types}
     for sublist in rules.lists:
         if sublist.whole:
             continue
-        words = {e for e in sublist.entries if " " not in e}
+        words = {e.replace(" ", join) for e in sublist.entries if join or " " not in e}
         words |= {e.replace("\u2019", "'") for e in words}
         for card_type in sublist.card_types:
             plain[card_type] |= words
     return {t: frozenset(w) for t, w in plain.items()}
 
 
-def _plain_head(head: str, rules: RuleSet, plain: dict[str, frozenset[str]]) -> frozenset[str] | None:
+def _plain_head(head: str, rules: RuleSet, plain: _Plain) -> frozenset[str] | None:
     words = head.split(" ")
     if words[0] == TOKEN:
         words = words[1:]

@@ -112,7 +112,7 @@ def _check_path(
         return check_stream(stdin, STDIN, checker, report)
     try:
         with open(path, "rb") as stream:
-            return check_stream(meter.wrap(stream), path, checker, report)
+            return check_stream(stream, path, checker, report, meter)
     except OSError as exc:
         report(_unreadable(path, exc.strerror or str(exc)))
         return None

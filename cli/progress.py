@@ -7,59 +7,40 @@ are large; never for machine formats or when standard error is a pipe or a file.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import BinaryIO, TextIO
 
 MIN_BYTES = 4 * 1024 * 1024  # below this a run is over before a bar would help
-_STEP = 256 * 1024  # bytes read between two updates of the bar
 
 
 class Meter:
-    """Counts bytes read and moves the bar; `NO_METER` does nothing."""
+    """Moves the bar as input is read; `NO_METER` does nothing."""
 
-    def __init__(self, advance: object = None) -> None:
+    def __init__(self, advance: Callable[[int], object] | None = None) -> None:
         self._advance = advance
-        self._pending = 0
 
-    def wrap(self, stream: BinaryIO) -> BinaryIO:
-        return stream if self._advance is None else _Counting(stream, self)  # type: ignore[return-value]
+    def counter(self, stream: BinaryIO) -> Callable[[], None] | None:
+        """A function to call now and then while `stream` is read (None: no bar)."""
+        advance = self._advance
+        if advance is None:
+            return None
+        done = 0
 
-    def add(self, size: int) -> None:
-        self._pending += size
-        if self._pending >= _STEP:
-            self.flush()
+        def count() -> None:
+            nonlocal done
+            try:
+                position = stream.tell()
+            except (OSError, ValueError):
+                return
+            if position > done:
+                advance(position - done)
+                done = position
 
-    def flush(self) -> None:
-        if self._pending and callable(self._advance):
-            self._advance(self._pending)
-        self._pending = 0
+        return count
 
 
 NO_METER = Meter()
-
-
-class _Counting:
-    """A binary stream that reports the bytes read through it to a `Meter`."""
-
-    def __init__(self, stream: BinaryIO, meter: Meter) -> None:
-        self._stream = stream
-        self._meter = meter
-
-    def peek(self, size: int = 0) -> bytes:
-        peek = getattr(self._stream, "peek", None)
-        return bytes(peek(size)) if peek else b""
-
-    def readline(self) -> bytes:
-        line = self._stream.readline()
-        self._meter.add(len(line))
-        return line
-
-    def __iter__(self) -> Iterator[bytes]:
-        add = self._meter.add
-        for line in self._stream:
-            add(len(line))
-            yield line
 
 
 def wanted(paths: list[str], output_format: str, err: TextIO) -> int:
@@ -94,6 +75,4 @@ def bar(total: int, err: TextIO) -> Iterator[Meter]:
     columns = (TextColumn("checking"), BarColumn(), DownloadColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(file=err), transient=True) as progress:
         task = progress.add_task("checking", total=total)
-        meter = Meter(lambda size: progress.advance(task, size))
-        yield meter
-        meter.flush()
+        yield Meter(lambda size: progress.advance(task, size))

@@ -245,6 +245,9 @@ def test_an_overlong_line_of_clean_faces_is_not_clean() -> None:
         ("2026-09-25", "Legendary Planeswalker — Jace"),
         ("2026-09-25", "Land Creature — Forest Dryad"),
         ("2026-09-25", "Battle — Siege"),
+        ("2026-09-25", "Legendary Creature — Time Lord Human"),
+        ("2026-09-25", "Legendary Creature — Human Time Lord Rogue // Sorcery — Adventure"),
+        ("2026-09-25", "Kindred Instant — Time Lord"),
         ("2026-09-25", "Ongoing Scheme"),
         ("2026-09-25", "Artifact"),
         ("2020-08-07", "Tribal Instant — Elf"),
@@ -279,6 +282,13 @@ def test_clean_real_lines_take_the_fast_path(edition: str, line: str) -> None:
         "Emblem — Liliana",
         "Creature — Goblin — Wizard",
         "Creature — Time Lordship",
+        "Creature — Time Lord Time Lord",
+        "Creature — Time  Lord",
+        "Creature — Time\x1fLord",
+        "Creature — Time\x1fLord Time Lord",
+        "Artifact — Time Lord",
+        "Time Lord — Creature",
+        "Instant — Time Lord",
     ],
 )
 def test_lines_with_findings_are_not_clean(line: str) -> None:

@@ -572,3 +572,20 @@ def test_results_stay_right_while_the_line_cache_pauses_and_resumes(in_tmp: Path
     assert [f["line"] for f in doc["findings"]] == expected
     assert {f["code"] for f in doc["findings"]} == {"TL304"}
     assert doc["summary"]["type_lines"] == 90_001
+
+
+def test_an_input_that_ends_while_the_line_cache_pauses(in_tmp: Path) -> None:
+    # the end, a line that is not UTF-8 and a binary line all come while storing pauses
+    distinct = "".join(f"Creature — Goblin  # card {n}\n" for n in range(20_000)).encode()
+    write("ends.txt", distinct + b"Creature \x97 Goblin\nCreature \xe2\x80\x94 Forest")
+    write("binary.txt", distinct + b"Creature \xe2\x80\x94 Forest\nLand\x00\x00\nLand \xe2\x80\x94 Forest\n")
+    status, doc = check_json(["ends.txt", "binary.txt"])
+    assert status == 2
+    assert places(doc) == [
+        ("binary.txt", 20_001, 12, "TL304"),
+        ("binary.txt", 20_002, 5, "TL902"),
+        ("ends.txt", 20_001, 10, "TL902"),
+        ("ends.txt", 20_002, 12, "TL304"),
+    ]
+    # the binary line and the line that is not UTF-8 are not type lines
+    assert doc["summary"]["type_lines"] == 20_001 + 20_001

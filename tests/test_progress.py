@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 
 from mtg_typeline import progress
+from mtg_typeline.checker import Checker
+from mtg_typeline.ruleset import load_rules
+from mtg_typeline.sources.text import check_stream
 
 
 class Terminal(io.StringIO):
@@ -42,17 +45,32 @@ def test_never_for_short_runs_or_standard_input(tmp_path: Path) -> None:
     assert progress.wanted([str(small), "-", str(tmp_path / "missing.txt")], "text", Terminal()) == 0
 
 
-def test_the_bar_counts_every_byte_and_leaves_the_lines_alone(big: Path) -> None:
-    err = Terminal()
-    with big.open("rb") as stream, progress.bar(big.stat().st_size, err) as meter:
-        counted = meter.wrap(stream)
-        assert counted.peek(4).startswith(b"Crea")  # looks ahead without reading
-        first = counted.readline()
-        rest = list(counted)
-    assert first + b"".join(rest) == big.read_bytes()
-    assert meter._pending == 0  # flushed into the bar at the end
+def test_the_bar_counts_every_byte_read(big: Path) -> None:
+    advanced: list[int] = []
+    meter = progress.Meter(advanced.append)
+    with big.open("rb") as stream:
+        count = meter.counter(stream)
+        assert count is not None
+        stream.read(10)
+        count()
+        stream.read()
+        count()
+        count()  # nothing more read: nothing more counted
+    assert advanced == [10, big.stat().st_size - 10]
 
 
-def test_no_bar_means_the_stream_itself(big: Path) -> None:
+def test_a_check_moves_the_bar_to_the_end(big: Path) -> None:
+    advanced: list[int] = []
+    rules = load_rules()
+    with big.open("rb") as stream:
+        lines = check_stream(
+            stream, str(big), Checker(rules), lambda f: None, progress.Meter(advanced.append)
+        )
+    assert lines == big.read_text(encoding="utf-8").count("\n")
+    assert sum(advanced) == big.stat().st_size
+    assert len(advanced) > 1  # moved while reading, not only at the end
+
+
+def test_no_bar_means_no_counting(big: Path) -> None:
     with big.open("rb") as stream, progress.bar(0, Terminal()) as meter:
-        assert meter.wrap(stream) is stream
+        assert meter.counter(stream) is None

@@ -1,25 +1,32 @@
 """Plain text: one type line a line; blank lines and `#` comments are skipped.
 
-The input is read as bytes and streamed, so memory stays flat however long the file is.
-Results are remembered per distinct raw line (bounded), because card data repeats the same
-type lines over and over; only a line not seen recently is decoded and checked.
+The input is streamed, so memory stays flat however long the file is. Results are remembered
+per distinct line (bounded), because card data repeats the same type lines over and over;
+only a line not seen recently is checked.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import BinaryIO
+import io
+import itertools
+import re
+from collections.abc import Callable, Iterator
+from typing import BinaryIO, TextIO
 
 from mtg_typeline import codes
 from mtg_typeline.checker import CACHE_SIZE, Checker
 from mtg_typeline.findings import Finding, input_finding
+from mtg_typeline.progress import NO_METER, Meter
 
-BOM = b"\xef\xbb\xbf"
-_MAX_CACHED_BYTES = 512
+BOM = "\ufeff"
+_MAX_CACHED_CHARS = 512
 # The cache is kept while, over the lines that filled it, at least as many lines were found
 # in it as were stored (2 lines read per entry); otherwise storing pauses for _PAUSE lines.
 _PAYING = 2
 _PAUSE = 4 * CACHE_SIZE
+# Bytes that are not UTF-8 are read as lone surrogates (the "surrogateescape" error handler),
+# so such a line is still a line, and where its first bad byte is can be told.
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")
 
 
 class _Skip:
@@ -30,22 +37,24 @@ SKIP = _Skip()
 UNDECODABLE = _Skip()  # skipped too, but not remembered: each such line is counted
 _SNIFF = 8192  # bytes looked at for NUL before the first line is checked
 Report = Callable[[Finding], None]
+Result = tuple[Finding, ...] | _Skip | None
 
 
-def check_stream(stream: BinaryIO, path: str, checker: Checker, report: Report) -> int:
+def check_stream(
+    stream: BinaryIO, path: str, checker: Checker, report: Report, meter: Meter = NO_METER
+) -> int:
     """Check every line of `stream`, calling `report` with each finding placed at `path`;
     return the number of type lines checked (blank lines and comments not counted)."""
-    reader = _Reader(path, checker, report)
     if _reported_binary(stream, path, report):
         return 0
-    first = stream.readline()
-    if first.startswith(BOM):
-        first = first[len(BOM) :]
-    last = 0  # the number of the last line that was read as text
-    if first and reader.emit(reader.classify(first, 1), 1) is not None:
-        last = reader.read_rest(stream)
-    reader.report_undecodable()
-    return last - reader.skipped
+    lines = io.TextIOWrapper(stream, encoding="utf-8", errors="surrogateescape", newline="\n")
+    try:
+        reader = _Reader(path, checker, report)
+        last = reader.read(lines, meter.counter(stream))
+        reader.report_undecodable()
+        return last - reader.skipped
+    finally:
+        lines.detach()  # the caller owns `stream`
 
 
 class _Reader:
@@ -58,40 +67,69 @@ class _Reader:
         self.skipped = 0  # blank lines, comments, lines that are not UTF-8
         self.undecodable: list[tuple[int, int]] = []  # (line, column)
 
-    def read_rest(self, stream: BinaryIO) -> int:
-        """Lines 2 onward, with results remembered per distinct raw line (the hot loop: a
-        line seen before costs one dict lookup); returns the number of the last line read."""
-        cache: dict[bytes, tuple[Finding, ...] | _Skip] = {}
+    def read(self, lines: TextIO, counter: Callable[[], None] | None) -> int:
+        """Check every line; returns the number of the last line read."""
+        first = lines.readline()
+        if not first or self.emit(self.classify(first.removeprefix(BOM).rstrip("\r\n"), 1), 1) is None:
+            return 1 if first else 0
+        numbered: Iterator[tuple[int, str]] = enumerate(lines, 2)
+        if counter is not None:
+            numbered = _counted(numbered, counter)
+        return self.read_rest(numbered)
+
+    def read_rest(self, numbered: Iterator[tuple[int, str]]) -> int:
+        """Lines 2 onward, with results remembered per distinct line (the hot loop: a line seen
+        before costs one dict lookup); returns the number of the last line read.
+
+        While lines don't repeat, remembering them would only cost: when the cache fills
+        without paying for itself, the next _PAUSE lines are checked without it."""
+        cache: dict[str, Result] = {}
         get = cache.get
         classify = self.classify
+        emit = self.emit
         is_clean = self.checker.is_clean
-        number = started = 1
-        remembering = True  # paused while lines don't repeat: storing them would only cost
-        for number, raw in enumerate(stream, 2):
-            result = get(raw)
-            if result is None:
-                try:  # a clean line decides here, without a further call
-                    result = () if is_clean(raw.decode("utf-8").rstrip("\r\n")) else None
-                except UnicodeDecodeError:
-                    result = None
+        number = 1
+        while True:
+            started = number
+            for number, line in numbered:
+                result = get(line)
                 if result is None:
-                    result = classify(raw, number)
+                    text = line.rstrip("\r\n")
+                    result = () if is_clean(text) else classify(text, number)
                     if result is None:
                         return number - 1  # binary: reported, not read further
-                if remembering:
-                    if len(cache) >= CACHE_SIZE:  # full: did its lines come back at all?
-                        remembering = number - started >= _PAYING * CACHE_SIZE
-                        cache.clear()
-                        started = number
-                    if len(raw) <= _MAX_CACHED_BYTES and result is not UNDECODABLE:
-                        cache[raw] = result
-                elif number - started >= _PAUSE:
-                    remembering, started = True, number
-            if result:
-                self.emit(result, number)
-        return number
+                    if len(line) <= _MAX_CACHED_CHARS and result is not UNDECODABLE:
+                        cache[line] = result
+                        if len(cache) >= CACHE_SIZE:
+                            if result:
+                                emit(result, number)
+                            break
+                if result:
+                    emit(result, number)
+            else:
+                return number
+            paying = number - started >= _PAYING * CACHE_SIZE
+            cache.clear()
+            if not paying:
+                number, binary = self.read_unremembered(numbered, number)
+                if binary:
+                    return number
 
-    def emit(self, result: tuple[Finding, ...] | _Skip | None, number: int) -> bool | None:
+    def read_unremembered(self, numbered: Iterator[tuple[int, str]], before: int) -> tuple[int, bool]:
+        """The next _PAUSE lines, checked without the cache: the number of the last line read
+        and whether it ended at a binary line (the number is then that of the line before)."""
+        is_clean = self.checker.is_clean
+        last = before
+        for last, line in itertools.islice(numbered, _PAUSE):
+            text = line.rstrip("\r\n")
+            if not is_clean(text):
+                result = self.classify(text, last)
+                if result is None:
+                    return last - 1, True
+                self.emit(result, last)
+        return last, False
+
+    def emit(self, result: Result, number: int) -> bool | None:
         """Count one line and report its findings; None for a binary input."""
         if result is None:
             return None
@@ -102,16 +140,13 @@ class _Reader:
             self.report(finding.at(self.path, number))
         return True
 
-    def classify(self, raw: bytes, number: int) -> tuple[Finding, ...] | _Skip | None:
-        """The findings of one raw line; SKIP for blank and comment lines; None for binary."""
-        try:
-            text = raw.decode("utf-8").rstrip("\r\n")
-        except UnicodeDecodeError as exc:
-            column = len(raw[: exc.start].decode("utf-8", "replace")) + 1
-            self.undecodable.append((number, column))
-            return UNDECODABLE
+    def classify(self, text: str, number: int) -> Result:
+        """The findings of one line; SKIP for blank and comment lines; None for binary."""
         if self.checker.is_clean(text):
             return ()
+        if bad := _NOT_UTF8.search(text):
+            self.undecodable.append((number, bad.start() + 1))
+            return UNDECODABLE
         if "\x00" in text:
             message = "a binary file (it holds NUL bytes); not checked"
             self.report(_not_text(self.path, number, text.index("\x00") + 1, message))
@@ -139,6 +174,14 @@ class _Reader:
             tail += f"{'were' if more > 1 else 'was'} skipped)"
         message = f"this line is not UTF-8 text; it was skipped{tail}"
         self.report(_not_text(self.path, line, column, message))
+
+
+def _counted(numbered: Iterator[tuple[int, str]], counter: Callable[[], None]) -> Iterator[tuple[int, str]]:
+    """`numbered`, telling `counter` every few thousand lines (the progress bar)."""
+    while chunk := tuple(itertools.islice(numbered, 4096)):
+        yield from chunk
+        counter()
+    counter()
 
 
 def _reported_binary(stream: BinaryIO, path: str, report: Report) -> bool:
