@@ -7,6 +7,9 @@ UNREADABLE = ("TL901", "unreadable-input")
 NOT_TEXT = ("TL902", "not-text")
 LINE_TOO_LONG = ("TL903", "line-too-long")
 UNUSED_SUPPRESSION = ("TL904", "unused-suppression")
+MALFORMED = ("TL905", "malformed-input")
+FACES_DISAGREE = ("TL906", "faces-disagree")
+FIELDS_DISAGREE = ("TL907", "type-fields-disagree")
 
-INPUT_CODES = frozenset({UNREADABLE[0], NOT_TEXT[0]})  # can't be deselected; exit status 2
+INPUT_CODES = frozenset({UNREADABLE[0], NOT_TEXT[0], MALFORMED[0]})  # can't be deselected; exit status 2
 DEFAULT_OFF = frozenset({UNUSED_SUPPRESSION[0]})  # reported only when selected

@@ -42,6 +42,11 @@ KEYS: dict[str, str] = {
     "per-file-ignores": "globs",
     "include": "strings",
     "exclude": "strings",
+    "input-format": "input-format",
+    "column": "string",
+    "key": "string",
+    "respect-gitignore": "bool",
+    "hidden": "bool",
 }
 
 
@@ -157,6 +162,7 @@ def _value(where: str, key: str, value: Any) -> Any:
     ok = {
         "string": isinstance(value, str) and bool(value),
         "format": value in _formats(),
+        "input-format": value in _input_formats(),
         "path": isinstance(value, str) and bool(value),
         "bool": isinstance(value, bool),
         "strings": isinstance(value, list) and all(isinstance(v, str) for v in value),
@@ -176,10 +182,17 @@ def _formats() -> tuple[str, ...]:
     return (*FORMATS, "auto")
 
 
+def _input_formats() -> tuple[str, ...]:
+    from mtg_typeline.sources import AUTO, FORMATS
+
+    return (AUTO, *FORMATS)
+
+
 def _describe(kind: str) -> str:
     return {
         "string": "a string",
         "format": f"one of {', '.join(_formats())}",
+        "input-format": f"one of {', '.join(_input_formats())}",
         "path": "a path (a string)",
         "bool": "true or false",
         "strings": "a list of strings",

@@ -13,17 +13,19 @@ from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 from mtg_typeline.display import printable
 from mtg_typeline.globs import matches
+from mtg_typeline.sources import DEFAULT_INCLUDE
 
 if TYPE_CHECKING:
     from pathlib import Path
 
 STDIN = "-"
-DEFAULT_INCLUDE = ("*.txt",)
 
 
 class FileFilter(NamedTuple):
     include: tuple[str, ...] = DEFAULT_INCLUDE
     exclude: tuple[str, ...] = ()
+    gitignore: bool = True  # skip what .gitignore files ignore
+    hidden: bool = False  # search hidden files and directories too
 
     def wants(self, *paths: str) -> bool:
         """Whether a file is read: `paths` are its path below the directory given, and the

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable
-from typing import BinaryIO, NamedTuple, TextIO
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple, TextIO
 
 from mtg_typeline import progress
 from mtg_typeline.checker import Checker
-from mtg_typeline.codes import INPUT_CODES, UNREADABLE
+from mtg_typeline.codes import INPUT_CODES, MALFORMED, UNREADABLE
 from mtg_typeline.discovery import STDIN, FileFilter, expand
 from mtg_typeline.errors import ExitStatus, UsageError
 from mtg_typeline.findings import Finding, Severity, Summary, input_finding
@@ -21,8 +21,13 @@ from mtg_typeline.progress import Meter
 from mtg_typeline.reporters import ReportSettings, RunResult, get_reporter
 from mtg_typeline.ruleset import load_rules
 from mtg_typeline.selection import Selection
-from mtg_typeline.sources.text import check_stream
+from mtg_typeline.sources import AUTO, SNIFF_BYTES, SourceSettings, detect
+from mtg_typeline.sources.text import check_stream, peek
 
+if TYPE_CHECKING:
+    from mtg_typeline.sources.base import Entry
+
+Report = Callable[[Finding], None]
 STATISTICS_FORMATS = ("text", "concise", "github", "json", "json-lines")
 
 
@@ -40,6 +45,8 @@ class Options(NamedTuple):
     statistics: bool = False
     selection: Selection = Selection(None)  # every code that is on by default
     files: FileFilter = FileFilter()
+    input_format: str = AUTO  # or one of sources.FORMATS
+    sources: SourceSettings = SourceSettings()
 
 
 def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
@@ -51,6 +58,7 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
         )
     rules = load_rules(options.edition, options.rules_file)
     reporter = get_reporter("statistics" if options.statistics else options.output_format)
+    options = options._replace(sources=options.sources._replace(rules=rules))
     findings, files, lines = _check_inputs(options, Checker(rules), err, stdin)
     summary = Summary.of(findings, len(files), lines)
     status = exit_status(findings, options.fail_on, exit_zero=options.exit_zero)
@@ -80,7 +88,7 @@ def _check_inputs(
     inputs = list(dict.fromkeys(expand(options.paths or (STDIN,), options.files, err)))
     with progress.bar(progress.wanted(inputs, options.output_format, err), err) as meter:
         for path in inputs:
-            checked = _check_path(path, stdin, checker, report, meter)
+            checked = _check_path(path, stdin, checker, report, meter, options)
             if checked is not None:
                 files.append(path)
                 lines += checked
@@ -105,17 +113,86 @@ def exit_status(findings: list[Finding], fail_on: str = "error", *, exit_zero: b
 
 
 def _check_path(
-    path: str, stdin: BinaryIO, checker: Checker, report: Callable[[Finding], None], meter: Meter
+    path: str, stdin: BinaryIO, checker: Checker, report: Report, meter: Meter, options: Options
 ) -> int | None:
     """The number of type lines checked in `path`, or None if it could not be opened."""
     if path == STDIN:
-        return check_stream(stdin, STDIN, checker, report)
+        return _check_stream(stdin, path, _format(path, stdin, options), checker, report, meter, options)
     try:
+        if os.path.isdir(path):  # a Magic Set Editor set kept unzipped, as a folder
+            return _check_entries(_folder_entries(path, options), path, checker, report)
         with open(path, "rb") as stream:
-            return check_stream(stream, path, checker, report, meter)
+            fmt = _format(path, stream, options)
+            return _check_stream(stream, path, fmt, checker, report, meter, options)
     except OSError as exc:
         report(_unreadable(path, exc.strerror or str(exc)))
         return None
+
+
+def _format(path: str, stream: BinaryIO, options: Options) -> str:
+    if options.input_format != AUTO:
+        return options.input_format
+    if path != STDIN and stream.seekable():
+        head = stream.read(SNIFF_BYTES)
+        stream.seek(0)
+    else:
+        head = peek(stream, SNIFF_BYTES)  # what is buffered: enough to tell
+    return detect(path, head)
+
+
+def _check_stream(
+    stream: BinaryIO, path: str, fmt: str, checker: Checker, report: Report, meter: Meter, options: Options
+) -> int:
+    if fmt == "text":
+        return check_stream(stream, path, checker, report, meter)
+    from mtg_typeline.sources import reader_for
+
+    entries = reader_for(fmt, options.sources)(stream, path, meter.add)
+    return _check_entries(entries, path, checker, report)
+
+
+def _folder_entries(path: str, options: Options) -> Iterator[Entry]:
+    from mtg_typeline.sources.mse import read_folder
+
+    return read_folder(path, options.sources)
+
+
+def _check_entries(entries: Iterator[Entry], path: str, checker: Checker, report: Report) -> int:
+    """Check the type lines a reader yields; the number checked. A reader's `SourceError`
+    is one finding at its place (the lines before it stay checked)."""
+    from mtg_typeline.sources.base import SourceError
+
+    count = 0
+    check = checker.check
+    try:
+        for entry in entries:
+            count += 1
+            found = check(entry.text)
+            if found or entry.notes:
+                _report_entry(entry, found, path, report)
+    except SourceError as exc:
+        report(input_finding(MALFORMED, path, exc.message, exc.line, exc.column, exc.column + 1))
+    except RecursionError:
+        report(input_finding(MALFORMED, path, f"{path} is nested too deeply to read", 1, 1, 2))
+    return count
+
+
+def _report_entry(entry: Entry, found: tuple[Finding, ...], path: str, report: Report) -> None:
+    from mtg_typeline.sources.base import resolve
+
+    locator = resolve(entry.locate)
+    where = entry.path or path
+    for finding in found:
+        line, column, end_column = locator.region(finding.column - 1, finding.end_column - 1)
+        report(finding.placed(where, line, column, end_column, entry.card))
+    for note in entry.notes:
+        end = note.end or len(entry.text)
+        line, column, end_column = locator.region(note.start, end)
+        finding = Finding(
+            note.code[0], note.code[1], note.severity, note.message, (), entry.text,
+            note.start + 1, end + 1, note.suggestion,
+        )  # fmt: skip
+        report(finding.placed(where, line, column, end_column, entry.card))
 
 
 def _unreadable(path: str, why: str) -> Finding:

@@ -49,8 +49,11 @@ class Fix(NamedTuple):
 class Finding(NamedTuple):
     """One problem in one type line.
 
-    `line` and `column` are 1-based; `end_column` is exclusive; columns count characters.
-    `rules` are CR rule numbers of the chosen edition, most specific first.
+    `line` and `column` are 1-based and place the finding in its file; `end_column` is
+    exclusive; columns count characters. `span` is the same place within `type_line` where
+    the two differ (a type line inside card data); None when the type line is the file's
+    line. `card` names the card, when the input has names. `rules` are CR rule numbers of
+    the chosen edition, most specific first.
     """
 
     code: str
@@ -65,12 +68,26 @@ class Finding(NamedTuple):
     fix: Fix | None = None
     path: str = "-"
     line: int = 1
+    card: str | None = None
+    span: Span | None = None
 
     def at(self, path: str, line: int) -> Finding:
         """The same finding placed at `path`, `line` (a plain call: `replace` is slow)."""
         return Finding(self.code, self.name, self.severity, self.message, self.rules,
                        self.type_line, self.column, self.end_column, self.suggestion, self.fix,
-                       path, line)  # fmt: skip
+                       path, line, self.card, self.span)  # fmt: skip
+
+    def placed(self, path: str, line: int, column: int, end_column: int, card: str | None) -> Finding:
+        """This finding (placed in its type line) placed in a file of card data."""
+        span = Span(self.column - 1, self.end_column - 1)
+        return Finding(self.code, self.name, self.severity, self.message, self.rules,
+                       self.type_line, column, end_column, self.suggestion, self.fix,
+                       path, line, card, span)  # fmt: skip
+
+    @property
+    def line_span(self) -> Span:
+        """Where the finding is within `type_line`."""
+        return self.span if self.span is not None else Span(self.column - 1, self.end_column - 1)
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.line, self.column, self.code)
@@ -81,6 +98,7 @@ class Finding(NamedTuple):
             "line": self.line,
             "column": self.column,
             "end_column": self.end_column,
+            "card": self.card,
             "code": self.code,
             "name": self.name,
             "severity": self.severity.value,

@@ -18,6 +18,8 @@ from mtg_typeline import __version__
 from mtg_typeline.display import printable
 from mtg_typeline.errors import ExitStatus, TypelineError, UsageError
 from mtg_typeline.reporters import FORMATS
+from mtg_typeline.sources import AUTO
+from mtg_typeline.sources import FORMATS as INPUT_FORMATS
 
 F = TypeVar("F", bound=Callable[..., Any])
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -107,10 +109,23 @@ def _guarded(ctx: click.Context, action: Callable[[], int]) -> None:
     help="Colour the text output (default: on a terminal, unless NO_COLOR is set).",
 )
 @click.option(
+    "--input-format",
+    type=click.Choice((AUTO, *INPUT_FORMATS)),
+    default=AUTO,
+    show_default=True,
+    help="How to read the inputs; auto goes by file name and content.",
+)
+@click.option(
+    "--column", metavar="NAME", help="The type-line column of CSV/TSV input (header name or number)."
+)
+@click.option(
+    "--key", metavar="KEY", help="The type-line key of YAML card files (default: type_line or type)."
+)
+@click.option(
     "--include",
     multiple=True,
     metavar="GLOB",
-    help="Files to read in directories (default: *.txt; repeatable).",
+    help="Files to read in directories (default: every supported kind; repeatable).",
 )
 @click.option(
     "--exclude",
@@ -118,6 +133,12 @@ def _guarded(ctx: click.Context, action: Callable[[], int]) -> None:
     metavar="GLOB",
     help="Files or directories to skip in directories (repeatable).",
 )
+@click.option(
+    "--respect-gitignore/--no-respect-gitignore",
+    default=True,
+    help="Skip files that .gitignore files ignore, in directories (default: on).",
+)
+@click.option("--hidden/--no-hidden", default=False, help="Search hidden files and directories too.")
 @click.option(
     "--config",
     "config_file",
@@ -129,8 +150,9 @@ def _guarded(ctx: click.Context, action: Callable[[], int]) -> None:
 def check(
     ctx: click.Context, /, paths: tuple[str, ...], config_file: str | None, no_config: bool, **given: Any
 ) -> None:
-    """Check type lines in PATHS (text files, one type line a line; directories are searched
-    for *.txt files; `-` or no PATH reads standard input)."""
+    """Check type lines in PATHS: text files (one type line a line), Scryfall or MTGJSON
+    JSON, CSV/TSV, YAML card files, Cockatrice XML, Forge card scripts, Magic Set Editor
+    sets. Directories are searched for all of these; `-` or no PATH reads standard input."""
 
     def action() -> int:
         from mtg_typeline.engine import run

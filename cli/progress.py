@@ -20,6 +20,11 @@ class Meter:
     def __init__(self, advance: Callable[[int], object] | None = None) -> None:
         self._advance = advance
 
+    def add(self, size: int) -> None:
+        """`size` more bytes were read (for readers that don't stream lines)."""
+        if self._advance is not None and size > 0:
+            self._advance(size)
+
     def counter(self, stream: BinaryIO) -> Callable[[], None] | None:
         """A function to call now and then while `stream` is read (None: no bar)."""
         advance = self._advance

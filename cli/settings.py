@@ -8,10 +8,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from mtg_typeline.config import Config, ConfigError, find_config, load_config
-from mtg_typeline.discovery import DEFAULT_INCLUDE, FileFilter
+from mtg_typeline.discovery import FileFilter
 from mtg_typeline.engine import Options
 from mtg_typeline.errors import UsageError
 from mtg_typeline.selection import Selection, expand
+from mtg_typeline.sources import AUTO as AUTO_INPUT
+from mtg_typeline.sources import DEFAULT_INCLUDE, SourceSettings
 
 AUTO = "auto"
 _EXCLUSIVE = {"edition": "rules", "rules": "edition"}  # typing one drops the other's setting
@@ -57,7 +59,11 @@ def build_options(
         files=FileFilter(
             include=tuple(merged.get("include") or DEFAULT_INCLUDE),
             exclude=tuple(merged.get("exclude") or ()),
+            gitignore=merged.get("respect-gitignore", True) is not False,
+            hidden=bool(merged.get("hidden")),
         ),
+        input_format=merged.get("input-format") or AUTO_INPUT,
+        sources=SourceSettings(column=merged.get("column"), key=merged.get("key")),
     )
 
 

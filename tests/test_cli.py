@@ -49,6 +49,7 @@ SAMPLE_JSON: dict[str, Any] = {
             "line": 2,
             "column": 9,
             "end_column": 12,
+            "card": None,
             "code": "TL101",
             "name": "dash-form",
             "severity": "warning",
@@ -64,6 +65,7 @@ SAMPLE_JSON: dict[str, Any] = {
             "line": 3,
             "column": 12,
             "end_column": 18,
+            "card": None,
             "code": "TL304",
             "name": "subtype-type-mismatch",
             "severity": "error",
@@ -77,7 +79,7 @@ SAMPLE_JSON: dict[str, Any] = {
 }
 
 FINDING_KEYS = [
-    "path", "line", "column", "end_column", "code", "name", "severity", "message", "rules",
+    "path", "line", "column", "end_column", "card", "code", "name", "severity", "message", "rules",
     "type_line", "suggestion", "fix",
 ]  # fmt: skip
 

@@ -25,7 +25,8 @@ DATA = Path(__file__).resolve().parent / "data" / "config"
 
 KEY_LIST = (
     "edition, rules, format, strict, quiet, color, select, extend-select, ignore, fail-on, "
-    "exit-zero, statistics, per-file-ignores, include, exclude"
+    "exit-zero, statistics, per-file-ignores, include, exclude, input-format, column, key, "
+    "respect-gitignore, hidden"
 )
 
 CLEAN = "Creature — Elf Warrior\n"
@@ -49,6 +50,11 @@ EVERY_KEY: dict[str, Any] = {
     "statistics": True,
     "include": ["*.txt", "*.types"],
     "exclude": ["vendor", "drafts/*"],
+    "input-format": "csv",
+    "column": "Type Line",
+    "key": "types",
+    "respect-gitignore": False,
+    "hidden": True,
     "per-file-ignores": {"legacy/*.txt": ["TL101", "word-case"], "*.types": []},
 }
 
@@ -997,6 +1003,7 @@ def test_every_key_through_the_command_line(here: Path) -> None:
     pyproject_text = (
         (here / "pyproject.toml").read_text(encoding="utf-8").replace('edition = "2020-08-07"\n', "")
     )
+    pyproject_text = pyproject_text.replace('input-format = "csv"\ncolumn = "Type Line"\nkey = "types"\n', "")
     (here / "pyproject.toml").write_text(pyproject_text, encoding="utf-8")
     result = invoke(["check", "."])
     # statistics in json; TL1 and TL3 but not dash-form; word-case ignored in legacy/; vendor/
@@ -1009,6 +1016,8 @@ def test_every_key_through_the_command_line(here: Path) -> None:
 
 def test_every_key_from_yaml_through_the_command_line(here: Path) -> None:
     text = (DATA / "every-key.yaml").read_text(encoding="utf-8").replace('edition: "2020-08-07"\n', "")
+    # the cards are text here: reading them as CSV is tested with the CSV reader
+    text = text.replace("input-format: csv\ncolumn: Type Line\nkey: types\n", "")
     yaml_config(here, text)
     old_rules(here / "rules")
     cards(here, (DATA / "cards.txt").read_text(encoding="utf-8"), "new/cards.txt")

@@ -159,7 +159,7 @@ def test_json_lines_is_one_finding_object_per_line() -> None:
     assert lines.pop() == ""
     assert [json.loads(line) for line in lines] == [f.to_dict() for f in RESULT.findings]
     assert lines[1] == (
-        '{"path":"-","line":1,"column":16,"end_column":19,"code":"TL307",'
+        '{"path":"-","line":1,"column":16,"end_column":19,"card":null,"code":"TL307",'
         '"name":"duplicate-subtype","severity":"warning","message":"the subtype Elf is '
         'written twice","rules":["205.3b"],"type_line":"creature — Elf Elf",'
         '"suggestion":"creature — Elf","fix":{"start_column":15,"end_column":19,'
@@ -613,3 +613,43 @@ def test_format_auto_is_github_inside_github_actions(in_tmp: Path, monkeypatch: 
 def test_the_version_is_the_package_version() -> None:
     driver = json.loads(render("sarif", empty_result()))["runs"][0]["tool"]["driver"]
     assert driver["version"] == mtg_typeline.__version__
+
+
+def card_result() -> RunResult:
+    """A finding in card data: placed in its file apart from its place in the type line."""
+    inner = Checker(RULES).check("Creature - Goblin")[0]  # TL101 at columns 9-12 of the line
+    finding = inner.placed("cards.json", 7, 31, 34, "Goblin Guide")
+    summary = Summary.of([finding], 1, 1)
+    return RunResult((finding,), summary, RULES, ("cards.json",))
+
+
+def test_a_card_finding_keeps_both_places() -> None:
+    (finding,) = card_result().findings
+    assert (finding.line, finding.column, finding.end_column) == (7, 31, 34)
+    assert finding.line_span == (8, 11)
+    assert finding.to_dict()["card"] == "Goblin Guide"
+
+
+def test_every_format_names_the_card() -> None:
+    result = card_result()
+    for name in FORMATS:
+        assert "Goblin Guide" in render(name, result), name
+
+
+def test_text_shows_the_card_and_carets_under_the_type_line() -> None:
+    shown = render("text", card_result(), color=False)
+    assert shown.startswith("cards.json:7:31: warning TL101 dash-form\n")
+    assert "\n   = card: Goblin Guide\n" in shown
+    assert "\n 7 | Creature - Goblin\n   |         ^^^\n" in shown
+
+
+def test_concise_names_the_card_after_the_message() -> None:
+    assert render("concise", card_result(), quiet=True).endswith(" (card: Goblin Guide)\n")
+
+
+def test_sarif_places_a_card_finding_in_its_file_and_offers_no_line_edit() -> None:
+    (result,) = json.loads(render("sarif", card_result()))["runs"][0]["results"]
+    region = result["locations"][0]["physicalLocation"]["region"]
+    assert region == {"startLine": 7, "startColumn": 31, "endColumn": 34}
+    assert result["properties"]["card"] == "Goblin Guide"
+    assert "fixes" not in result  # its columns are the type line's, not the file's

@@ -320,6 +320,7 @@ def test_unused_suppression_json_is_exact() -> None:
             "line": 1,
             "column": 17,
             "end_column": 35,
+            "card": None,
             "code": "TL904",
             "name": "unused-suppression",
             "severity": "warning",

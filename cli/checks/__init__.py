@@ -1,11 +1,12 @@
-"""The checks, in one explicit registry: TL1xx form, TL2xx types, TL3xx subtypes, TL9xx input."""
+"""The checks, in one explicit registry: TL1xx form, TL2xx types, TL3xx subtypes, TL9xx input
+and card data."""
 
 from __future__ import annotations
 
-from mtg_typeline.checks import cardtypes, inputs, structure, subtypes
+from mtg_typeline.checks import carddata, cardtypes, inputs, structure, subtypes
 from mtg_typeline.checks.base import REGISTRY, Check, Problem
 
-FAMILIES = (structure, cardtypes, subtypes, inputs)
+FAMILIES = (structure, cardtypes, subtypes, carddata, inputs)
 CHECKS: tuple[Check, ...] = tuple(REGISTRY[code] for code in sorted(REGISTRY))
 FACE_CHECKS = tuple(c for c in CHECKS if c.face_func is not None)
 LINE_CHECKS = tuple(c for c in CHECKS if c.line_func is not None)

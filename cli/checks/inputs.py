@@ -49,4 +49,16 @@ UNUSED_SUPPRESSION = input_problem(
     default=False,
 )
 
+MALFORMED = input_problem(
+    *codes.MALFORMED,
+    Severity.ERROR,
+    """An input that is not valid in its format: broken JSON, bad CSV quoting, an XML or
+    YAML error, a zip that can't be opened.
+
+    Reported once, at the place the parser stopped (line and column), naming what it
+    expected. Type lines read before that place are still checked, and so are the other
+    inputs. Exit status 2.
+    """,
+)
+
 INPUT_CODES = codes.INPUT_CODES

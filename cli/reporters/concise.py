@@ -27,7 +27,8 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
 
 def line_of(finding: Finding) -> str:
     where = f"{printable(finding.path)}:{finding.line}:{finding.column}"
-    return f"{where}: {finding.code} [{finding.severity.value}] {printable(finding.message)}"
+    card = "" if finding.card is None else f" (card: {printable(finding.card)})"
+    return f"{where}: {finding.code} [{finding.severity.value}] {printable(finding.message)}{card}"
 
 
 def summary_line(summary: Summary) -> str:

@@ -40,7 +40,7 @@ def command(finding: Finding) -> str:
         ("title", f"{finding.code} {finding.name}"),
     ]
     listed = ",".join(f"{key}={escape_property(value)}" for key, value in properties)
-    message = finding.message
+    message = finding.message if finding.card is None else f"{finding.card}: {finding.message}"
     if finding.suggestion is not None:
         message += f" (suggestion: {finding.suggestion})"
     return f"::{COMMANDS[finding.severity]} {listed}::{escape_data(message)}"

@@ -36,12 +36,16 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
 
 def issue(finding: Finding, fingerprint: str) -> dict[str, Any]:
     return {
-        "description": f"{finding.code}: {finding.message}",
+        "description": f"{finding.code}: {_in_card(finding)}{finding.message}",
         "check_name": finding.code,
         "fingerprint": fingerprint,
         "severity": SEVERITIES[finding.severity],
         "location": {"path": finding.path, "lines": {"begin": finding.line}},
     }
+
+
+def _in_card(finding: Finding) -> str:
+    return "" if finding.card is None else f"{finding.card}: "
 
 
 def fingerprints(findings: Iterable[Finding]) -> list[str]:

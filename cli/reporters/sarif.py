@@ -94,7 +94,8 @@ def sarif_result(finding: Finding, rule_index: int | None, fingerprint: str) -> 
     if rule_index is not None:
         result["ruleIndex"] = rule_index
     result["level"] = LEVELS[finding.severity]
-    result["message"] = {"text": finding.message}
+    message = finding.message if finding.card is None else f"{finding.card}: {finding.message}"
+    result["message"] = {"text": message}
     result["locations"] = [
         {"physicalLocation": {"artifactLocation": {"uri": uri}, "region": region(finding)}}
     ]
@@ -105,7 +106,9 @@ def sarif_result(finding: Finding, rule_index: int | None, fingerprint: str) -> 
         "type_line": finding.type_line,
         "suggestion": finding.suggestion,
     }
-    if finding.fix is not None:
+    if finding.card is not None:
+        result["properties"]["card"] = finding.card
+    if finding.fix is not None and finding.span is None:  # a type line that is its file's line
         result["fixes"] = [sarif_fix(finding, finding.fix, uri)]
     return result
 

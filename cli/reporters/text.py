@@ -2,6 +2,7 @@
 
     cards.txt:2:12: error TL304 subtype-type-mismatch
       Forest is a land type (205.3i), but this object is not a land
+       = card: …   (when the input names its cards)
        |
      2 | Creature — Forest
        |            ^^^^^^
@@ -70,8 +71,13 @@ def render(finding: Finding, rules: RuleSet) -> Text:
     text.append("\n  ")
     text.append(printable(finding.message))
     gutter = " " * len(str(finding.line))
+    if finding.card is not None:
+        text.append(f"\n {gutter} = ", style="blue")
+        text.append("card: ", style="bold")
+        text.append(printable(_shorten(finding.card)))
     if finding.type_line:
-        shown, start, end = _window(finding.type_line, finding.column - 1, finding.end_column - 1)
+        span = finding.line_span
+        shown, start, end = _window(finding.type_line, span.start, span.end)
         text.append(f"\n {gutter} |\n {finding.line} | ", style="blue")
         text.append(shown)
         text.append(f"\n {gutter} | ", style="blue")

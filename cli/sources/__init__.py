@@ -1,1 +1,102 @@
-"""Input sources: each reads one kind of input and reports findings with exact positions."""
+"""Input formats: which reader reads an input, chosen by `--input-format` or by the file's
+name and first bytes.
+
+Plain text is read by `sources.text` (streamed, with its own fast loop); every other format
+by a reader that yields `sources.base.Entry`s (see there). Readers are imported only when a
+file of their format is read.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple
+
+if TYPE_CHECKING:
+    from mtg_typeline.ruleset import RuleSet
+    from mtg_typeline.sources.base import Entry
+
+AUTO = "auto"
+FORMATS = ("text", "scryfall", "mtgjson", "csv", "yaml", "cockatrice", "forge", "mse")
+# The files a directory search reads by default (Forge scripts are *.txt; an MSE set is a
+# `.mse-set` zip or folder, or its `set` file).
+DEFAULT_INCLUDE = ("*.txt", "*.json", "*.csv", "*.tsv", "*.yaml", "*.yml", "*.xml", "*.mse-set", "set")
+SNIFF_BYTES = 64 * 1024
+
+_MODULES = {
+    "scryfall": "json_cards",
+    "mtgjson": "json_cards",
+    "csv": "tables",
+    "yaml": "yaml_cards",
+    "cockatrice": "cockatrice",
+    "forge": "forge",
+    "mse": "mse",
+}
+
+
+class SourceSettings(NamedTuple):
+    """What the readers are told: the column of a table (`--column`), the key of a YAML
+    card file (`--key`), the rules of the run (to rebuild a line stored without its dash)."""
+
+    column: str | None = None
+    key: str | None = None
+    rules: RuleSet | None = None
+
+
+ReaderFunc = Callable[[BinaryIO, str, Callable[[int], None]], "Iterator[Entry]"]
+
+
+def reader_for(fmt: str, settings: SourceSettings) -> ReaderFunc:
+    """The reader of a format other than text."""
+    module = importlib.import_module(f"mtg_typeline.sources.{_MODULES[fmt]}")
+    make: Callable[[str, SourceSettings], ReaderFunc] = module.make_reader
+    return make(fmt, settings)
+
+
+# How JSON begins (a line of text like `[bold] — Elf` does not).
+_JSON_START = re.compile(rb'\{\s*["}]|\[\s*(?:[\[\]{"\d-]|true|false|null)')
+_BY_EXTENSION = {".mse-set": "mse", ".csv": "csv", ".tsv": "csv", ".yaml": "yaml", ".yml": "yaml"}
+
+
+def detect(path: str, head: bytes) -> str:
+    """The format of an input from its name and its first bytes (`head`)."""
+    name = os.path.basename(path.rstrip("/\\")).lower()
+    ext = os.path.splitext(name)[1]
+    start = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if ext in _BY_EXTENSION:
+        found = _BY_EXTENSION[ext]
+    elif ext == ".xml" or start.startswith((b"<?xml", b"<cockatrice", b"<!--")):
+        found = "cockatrice"
+    elif ext == ".json" or _JSON_START.match(start):
+        found = _json_kind(head)
+    elif _looks_like_forge(head):
+        found = "forge"
+    elif (name == "set" or name.startswith("card ")) and _looks_like_mse(head):
+        found = "mse"
+    else:
+        found = "text"
+    return found
+
+
+def _json_kind(head: bytes) -> str:
+    """MTGJSON files have `"meta"`, `"data"` with sets or cards that carry `"uuid"`/`"types"`
+    arrays; everything else JSON is read as Scryfall."""
+    sample = head[:SNIFF_BYTES]
+    if b'"type_line"' in sample or b'"object"' in sample:
+        return "scryfall"
+    if any(key in sample for key in (b'"meta"', b'"uuid"', b'"types"', b'"supertypes"')):
+        return "mtgjson"
+    return "scryfall"
+
+
+def _looks_like_forge(head: bytes) -> bool:
+    lines = head[:4096].splitlines()
+    keys = {line.split(b":", 1)[0].strip() for line in lines if b":" in line}
+    return b"Name" in keys and b"Types" in keys
+
+
+def _looks_like_mse(head: bytes) -> bool:
+    text = head[:4096]
+    return b"mse_version:" in text or b"\ncard:" in text or text.startswith(b"card:")

@@ -186,7 +186,7 @@ def _counted(numbered: Iterator[tuple[int, str]], counter: Callable[[], None]) -
 
 def _reported_binary(stream: BinaryIO, path: str, report: Report) -> bool:
     """Report a binary file (a NUL byte near its start) as one finding, before any line."""
-    head = _peek(stream)
+    head = peek(stream, _SNIFF)
     if b"\x00" not in head:
         return False
     nul = head.index(b"\x00")
@@ -197,16 +197,17 @@ def _reported_binary(stream: BinaryIO, path: str, report: Report) -> bool:
     return True
 
 
-def _peek(stream: BinaryIO) -> bytes:
-    """The first bytes of `stream` without consuming them (b"" where it can't be done)."""
-    peek = getattr(stream, "peek", None)
-    if peek is not None:
+def peek(stream: BinaryIO, size: int) -> bytes:
+    """The first bytes of `stream` (up to `size`) without consuming them (b"" where it can't
+    be done)."""
+    look = getattr(stream, "peek", None)
+    if look is not None:
         try:
-            return bytes(peek(_SNIFF)[:_SNIFF])
+            return bytes(look(size)[:size])
         except (OSError, ValueError):
             return b""
     if hasattr(stream, "getvalue"):
-        return bytes(stream.getvalue()[:_SNIFF])
+        return bytes(stream.getvalue()[:size])
     return b""
 
 

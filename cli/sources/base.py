@@ -1,0 +1,165 @@
+"""What every card-data reader gives the engine: type lines, where their characters are in
+the file, the card they belong to, and findings about the data around them.
+
+A reader turns one input into `Entry`s. Each entry's `text` is the type line as the checker
+sees it (rebuilt where the format stores it in pieces, as Forge and Magic Set Editor do) and
+its `locate` tells, for a span of that text, where those characters are in the file. Placing
+is only needed for lines with findings, so `locate` may be a function that works it out on
+first use (the JSON readers find string positions only then).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import BinaryIO, NamedTuple, Protocol
+
+from mtg_typeline.findings import Severity
+
+
+class Place(NamedTuple):
+    """A file position: 1-based line, 1-based column counted in characters."""
+
+    line: int
+    column: int
+
+
+class Region(NamedTuple):
+    """Where a span of a type line is in the file: start place and the column just after its
+    last character (on the start line; a span that runs onto another line ends at the end of
+    its first line)."""
+
+    line: int
+    column: int
+    end_column: int
+
+
+class Locator(Protocol):
+    def region(self, start: int, end: int) -> Region:
+        """Where characters [start, end) of the entry's text are in the file."""
+        ...
+
+
+class Offset:
+    """A type line that stands in the file as it is, on one line, from `column` on."""
+
+    __slots__ = ("column", "line")
+
+    def __init__(self, line: int, column: int = 1) -> None:
+        self.line = line
+        self.column = column
+
+    def region(self, start: int, end: int) -> Region:
+        return Region(self.line, self.column + start, self.column + max(end, start + 1))
+
+
+class CharMap:
+    """A type line whose characters are scattered in the file (escapes, markup, several
+    lines, a rebuilt line): the place of each character, and of the point just after the
+    last one. A character the reader made up (the dash of a rebuilt line) takes the place of
+    the file text it stands for."""
+
+    __slots__ = ("places",)
+
+    def __init__(self, places: Sequence[Place]) -> None:
+        if not places:
+            raise ValueError("a CharMap needs at least the place after the text")
+        self.places = tuple(places)
+
+    def region(self, start: int, end: int) -> Region:
+        last = len(self.places) - 1
+        first = self.places[min(max(start, 0), last)]
+        end = max(end, start + 1)
+        stop = self.places[min(end, last)]
+        if stop.line != first.line:  # the span runs onto another line: end with its first one
+            inside = [p for p in self.places[start:end] if p.line == first.line]
+            stop = Place(first.line, (inside[-1].column if inside else first.column) + 1)
+        return Region(first.line, first.column, max(stop.column, first.column + 1))
+
+
+class Note(NamedTuple):
+    """A finding about the card data around a type line rather than the line itself (a
+    combined line that disagrees with its faces, a type string that disagrees with its
+    arrays). `code` is (code, name) as in `codes`; the span is in the entry's text."""
+
+    code: tuple[str, str]
+    severity: Severity
+    message: str
+    start: int = 0
+    end: int = 0  # 0: to the end of the text
+    suggestion: str | None = None
+
+
+class Entry(NamedTuple):
+    """One type line of an input."""
+
+    text: str
+    locate: Locator | Callable[[], Locator]
+    card: str | None = None
+    notes: tuple[Note, ...] = ()
+    path: str | None = None  # the file it is in, when not the input itself (a set's card file)
+
+
+class SourceError(Exception):
+    """The input is not valid in its format: one finding at the parser's position (exit 2)."""
+
+    def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+class Reader(Protocol):
+    """A format's reader: the entries of one input, in file order.
+
+    `stream` is the binary input, `path` its name as given ("-" for standard input). It
+    raises `SourceError` when the input is not valid in the format (entries already yielded
+    stay checked); it never lets another exception out for bad input. It may call `progress`
+    with a number of bytes read, now and then, for the progress bar."""
+
+    def __call__(self, stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry]: ...
+
+
+def resolve(locate: Locator | Callable[[], Locator]) -> Locator:
+    """The locator of an entry, worked out now if the reader deferred it."""
+    return locate if hasattr(locate, "region") else locate()  # type: ignore[operator]
+
+
+def read_text(stream: BinaryIO, path: str) -> str:
+    """The whole input as text (UTF-8, a BOM dropped), for the formats parsed whole. Bytes
+    that are not UTF-8 are a `SourceError` at their place."""
+    data = stream.read()
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
+        raise SourceError(f"{path} is not UTF-8 text (byte 0x{data[exc.start]:02x})", line, column) from None
+
+
+class LineIndex:
+    """Turns offsets in a text into places, for readers that know where a value starts as
+    an offset (a regular expression match, a parser's index)."""
+
+    __slots__ = ("starts",)
+
+    def __init__(self, text: str) -> None:
+        starts = [0]
+        find = text.find
+        at = find("\n")
+        while at >= 0:
+            starts.append(at + 1)
+            at = find("\n", at + 1)
+        self.starts = starts
+
+    def place(self, offset: int) -> Place:
+        from bisect import bisect_right
+
+        line = bisect_right(self.starts, offset)
+        return Place(line, offset - self.starts[line - 1] + 1)
+
+    def places(self, offsets: Iterable[int]) -> list[Place]:
+        return [self.place(o) for o in offsets]
