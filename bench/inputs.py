@@ -16,9 +16,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+import carddata
+
 DASH = " \u2014 "
 FACES = " // "
-GENERATOR = 2  # bump when a construction below changes
+GENERATOR = 3  # bump when a construction below changes
 SEED = 20260925
 # The kinds whose lines the corpus marks `noncr` when invalid under the newest edition; the
 # lines of these kinds without the flags below are valid under it (see the corpus README).
@@ -130,7 +132,7 @@ def digest(path: Path) -> str:
 
 
 def build_inputs(
-    sources: Sources, real_count: int, distinct_count: int, invalid_share: float
+    sources: Sources, real_count: int, distinct_count: int, invalid_share: float, cards: int = 100_000
 ) -> dict[str, Input]:
     """Every input file, reusing those whose manifest key still matches."""
     sources.out.mkdir(parents=True, exist_ok=True)
@@ -152,6 +154,8 @@ def build_inputs(
             {"count": distinct_count, "corpus": corpus_sha, "rules": rules_sha, "bad": invalid_share},
         ),
         "one-line": ("one-line.txt", {"line": ONE_LINE}),
+        "mtgjson": (f"mtgjson-{cards}.json", {"count": cards, "corpus": corpus_sha, "rules": rules_sha}),
+        "csv": (f"cards-{real_count}.csv", {"count": real_count, "corpus": corpus_sha}),
     }
     inputs: dict[str, Input] = {}
     for name, (filename, params) in specs.items():
@@ -182,9 +186,13 @@ def _make(
         return sample_lines(valid, params["count"], SEED), 0
     if name == "real-all":
         return sample_lines([row["type_line"] for row in rows], params["count"], SEED), None
-    if name.startswith("distinct"):
-        import yaml  # the venv has it (a dependency of the package); only this input needs it
+    if name == "csv":
+        return carddata.csv_lines(valid, params["count"], SEED), 0
+    if name.startswith("distinct") or name == "mtgjson":
+        import yaml  # the venv has it (a dependency of the package); only these inputs need it
 
         rule_data = yaml.safe_load(rules.read_text(encoding="utf-8"))
+        if name == "mtgjson":
+            return carddata.mtgjson_lines(valid, rule_data, params["count"], SEED), 0
         return distinct_lines(valid, rule_data, params["count"], params["bad"], SEED)
     return [ONE_LINE], 0

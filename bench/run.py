@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from carddata import FLOOR_CSV, FLOOR_JSON
 from inputs import Input, Sources, build_inputs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,8 +74,8 @@ atexit.register(shutil.rmtree, WORKDIR, True)
 ENV = {k: v for k, v in os.environ.items() if k not in UNUSUAL_ENV} | {
     "PYTHONPYCACHEPREFIX": str(OUT / "pycache")
 }
-FULL = {"real": 1_000_000, "distinct": 200_000, "runs": 5, "cold_runs": 15}
-QUICK = {"real": 50_000, "distinct": 10_000, "runs": 3, "cold_runs": 5}
+FULL = {"real": 1_000_000, "distinct": 200_000, "cards": 100_000, "runs": 5, "cold_runs": 15}
+QUICK = {"real": 50_000, "distinct": 10_000, "cards": 5_000, "runs": 3, "cold_runs": 5}
 
 
 @dataclass
@@ -193,6 +194,26 @@ def throughput(name: str, title: str, given: Input, target: float, runs: int) ->
     }
 
 
+def card_data(name: str, title: str, given: Input, floor: str, runs: int) -> dict[str, Any]:
+    """Benchmarks 5 and 6: a card-data file, against parsing it and touching every card."""
+    summary = summary_of(json_check(given.path))
+    ours, base = measure([json_check(given.path), [PYTHON, "-c", floor, str(given.path)]], runs)
+    ratio = ours.best() / base.best()
+    return {
+        "name": name,
+        "title": title,
+        "input": {"path": str(given.path), "lines": given.lines, "bytes": given.path.stat().st_size},
+        "ours": ours.to_dict(),
+        "floor": base.to_dict(),
+        "ratio": ratio,
+        "target": 1.5,
+        "pass": ratio <= 1.5,
+        "summary": summary,
+        "errors_expected": 0,
+        "errors_as_expected": summary["errors"] == 0,
+    }
+
+
 def cold_start(one_line: Path, runs: int) -> list[dict[str, Any]]:
     """Benchmark 3: one line on standard input, text output, against importing the libraries."""
     commands = [
@@ -256,6 +277,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--runs", type=_positive, help="runs per command, best kept (default 5; quick 3)")
     parser.add_argument("--cold-runs", type=_positive, help="runs for the cold start (default 15; quick 5)")
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="real-typelines-detail.tsv")
+    parser.add_argument("--skip-card-data", action="store_true", help="leave out benchmarks 5 and 6")
     parser.add_argument("--invalid-share", type=float, default=INVALID_SHARE, help="of the distinct lines")
     return parser.parse_args(argv)
 
@@ -287,7 +309,9 @@ def main(argv: list[str] | None = None) -> int:
     runs, cold_runs = args.runs or size["runs"], args.cold_runs or size["cold_runs"]
     if not Path(SCRIPT).exists():
         sys.exit(f"bench: no console script at {SCRIPT}; run with the venv's python")
-    given = build_inputs(Sources(args.corpus, RULES, OUT), size["real"], size["distinct"], args.invalid_share)
+    given = build_inputs(
+        Sources(args.corpus, RULES, OUT), size["real"], size["distinct"], args.invalid_share, size["cards"]
+    )
     real = f"{size['real']:,} real type lines"
     distinct = given["distinct"]
     bad = f"{(distinct.built_invalid or 0) / distinct.lines:.0%} invalid"
@@ -304,6 +328,12 @@ def main(argv: list[str] | None = None) -> int:
         throughput("distinct", f"2b. {distinct.lines:,} distinct lines, {bad}", distinct, 6.0, runs),
         *cold_start(given["one-line"].path, cold_runs),
     ]
+    if not args.skip_card_data:
+        cards = f"5. MTGJSON set, {size['cards']:,} cards"
+        rows += [
+            card_data("mtgjson", cards, given["mtgjson"], FLOOR_JSON, runs),
+            card_data("csv", f"6. CSV, {size['real']:,} rows", given["csv"], FLOOR_CSV, runs),
+        ]
     rows.append(memory(rows[0], given["one-line"].path, runs))
     print(table(rows))
     measured = checkout()
