@@ -47,6 +47,7 @@ class Options(NamedTuple):
     files: FileFilter = FileFilter()
     input_format: str = AUTO  # or one of sources.FORMATS
     sources: SourceSettings = SourceSettings()
+    searched: bool = False  # set per input: found by a directory search, not named
 
 
 def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
@@ -86,9 +87,12 @@ def _check_inputs(
     files: list[str] = []
     lines = 0
     inputs = list(dict.fromkeys(expand(options.paths or (STDIN,), options.files, err)))
+    named = frozenset(options.paths or (STDIN,))
     with progress.bar(progress.wanted(inputs, options.output_format, err), err) as meter:
         for path in inputs:
-            checked = _check_path(path, stdin, checker, report, meter, options)
+            checked = _check_path(
+                path, stdin, checker, report, meter, options._replace(searched=path not in named)
+            )
             if checked is not None:
                 files.append(path)
                 lines += checked
@@ -120,7 +124,7 @@ def _check_path(
         return _check_stream(stdin, path, _format(path, stdin, options), checker, report, meter, options)
     try:
         if os.path.isdir(path):  # a Magic Set Editor set kept unzipped, as a folder
-            return _check_entries(_folder_entries(path, options), path, checker, report)
+            return _check_entries(_folder_entries(path, options), path, checker, report, options)
         with open(path, "rb") as stream:
             fmt = _format(path, stream, options)
             return _check_stream(stream, path, fmt, checker, report, meter, options)
@@ -142,13 +146,13 @@ def _format(path: str, stream: BinaryIO, options: Options) -> str:
 
 def _check_stream(
     stream: BinaryIO, path: str, fmt: str, checker: Checker, report: Report, meter: Meter, options: Options
-) -> int:
+) -> int | None:
     if fmt == "text":
         return check_stream(stream, path, checker, report, meter)
     from mtg_typeline.sources import reader_for
 
     entries = reader_for(fmt, options.sources)(stream, path, meter.add)
-    return _check_entries(entries, path, checker, report)
+    return _check_entries(entries, path, checker, report, options)
 
 
 def _folder_entries(path: str, options: Options) -> Iterator[Entry]:
@@ -157,10 +161,13 @@ def _folder_entries(path: str, options: Options) -> Iterator[Entry]:
     return read_folder(path, options.sources)
 
 
-def _check_entries(entries: Iterator[Entry], path: str, checker: Checker, report: Report) -> int:
+def _check_entries(
+    entries: Iterator[Entry], path: str, checker: Checker, report: Report, options: Options
+) -> int | None:
     """Check the type lines a reader yields; the number checked. A reader's `SourceError`
-    is one finding at its place (the lines before it stay checked)."""
-    from mtg_typeline.sources.base import SourceError
+    is one finding at its place (the lines before it stay checked); a file a directory
+    search came upon that holds no card data is passed over (None)."""
+    from mtg_typeline.sources.base import NotCardData, SourceError
 
     count = 0
     check = checker.check
@@ -170,6 +177,10 @@ def _check_entries(entries: Iterator[Entry], path: str, checker: Checker, report
             found = check(entry.text)
             if found or entry.notes:
                 _report_entry(entry, found, path, report)
+    except NotCardData as exc:
+        if options.searched and not count:
+            return None
+        report(input_finding(MALFORMED, path, exc.message, exc.line, exc.column, exc.column + 1))
     except SourceError as exc:
         report(input_finding(MALFORMED, path, exc.message, exc.line, exc.column, exc.column + 1))
     except RecursionError:

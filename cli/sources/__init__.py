@@ -92,7 +92,7 @@ def _json_kind(head: bytes) -> str:
 
 
 def _looks_like_forge(head: bytes) -> bool:
-    lines = head[:4096].splitlines()
+    lines = head[:4096].removeprefix(b"\xef\xbb\xbf").splitlines()
     keys = {line.split(b":", 1)[0].strip() for line in lines if b":" in line}
     return b"Name" in keys and b"Types" in keys
 

@@ -109,6 +109,12 @@ class SourceError(Exception):
         self.column = column
 
 
+class NotCardData(SourceError):
+    """The input is valid in its format but holds no card data the reader knows (a
+    `package.json`, a CSV without a type column). An error for a file named as an input;
+    a file a directory search came upon is passed over quietly."""
+
+
 class Reader(Protocol):
     """A format's reader: the entries of one input, in file order.
 
@@ -122,7 +128,9 @@ class Reader(Protocol):
 
 def resolve(locate: Locator | Callable[[], Locator]) -> Locator:
     """The locator of an entry, worked out now if the reader deferred it."""
-    return locate if hasattr(locate, "region") else locate()  # type: ignore[operator]
+    if isinstance(locate, (Offset, CharMap)) or hasattr(locate, "region"):
+        return locate
+    return locate()
 
 
 def read_text(stream: BinaryIO, path: str) -> str:

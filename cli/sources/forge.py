@@ -1,0 +1,173 @@
+"""Forge card scripts (`cardsfolder/*.txt`, `tokenscripts/*.txt`): one card a file, a face's
+type line in its `Types:` line, a second face after a line `ALTERNATE`.
+
+Forge writes the type line without its dash (`Types:Legendary Creature Human Wizard`), so the
+reader puts it back: supertypes and card types are known from the rules of the run, and the
+dash goes before the first word that is neither; every word after it is a subtype, so a
+supertype written among the subtypes stays there for the checker to report. Multi-word
+subtypes (`Time Lord`, `Serra's Realm`) come through whole, since nothing after the dash is
+split. Each character of the rebuilt line points at its place in the `Types:` line; the dash
+points at the space it stands for.
+
+Keys are read as Forge reads them: the text before the first colon, compared exactly; the
+value trimmed; blank lines and `#` comments skipped. A script is small and read whole.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from functools import cache
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple
+
+from mtg_typeline.notation import CANONICAL_DASH, EMBLEM, TOKEN, fold
+from mtg_typeline.sources.base import CharMap, Entry, Locator, Offset, Place, SourceError, read_text
+from mtg_typeline.spelling import close_matches
+
+if TYPE_CHECKING:
+    from mtg_typeline.ruleset import RuleSet
+    from mtg_typeline.sources import ReaderFunc, SourceSettings
+
+_WORD = re.compile(r"\S+")
+_NOT_TYPES = frozenset({fold(TOKEN), fold(EMBLEM)})  # words card data puts among the types
+_LONGEST_PHRASE = 4  # words in the longest listed subtype, and then some
+
+
+class _Types(NamedTuple):
+    """One `Types:` line: its line number, the column of its value, the value trimmed."""
+
+    line: int
+    column: int
+    value: str
+
+
+class _Face:
+    """The fields of one face the reader needs."""
+
+    __slots__ = ("name", "name_line", "types")
+
+    def __init__(self) -> None:
+        self.name: str | None = None
+        self.name_line = 0
+        self.types: list[_Types] = []
+
+
+def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
+    """The reader of Forge scripts, rebuilding lines with the rules of the run."""
+    splitter = _Splitter(settings.rules or _default_rules())
+
+    def read(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry]:
+        text = read_text(stream, path)
+        progress(len(text.encode("utf-8", "surrogatepass")))
+        faces = _faces(text)
+        for face in faces:
+            for types in face.types:
+                if types.value:
+                    yield splitter.entry(types, face.name)
+        for face in faces:
+            _check_has_types(face)
+
+    return read
+
+
+def _check_has_types(face: _Face) -> None:
+    """A face with a name and no type line is a script Forge can't make a card of: an error
+    at its empty `Types:` line, or at its `Name:` line. Raised once the file's type lines
+    have been handed out, so none goes unchecked."""
+    if face.name is None or any(types.value for types in face.types):
+        return
+    if face.types:
+        raise SourceError(f"the Types: line of {face.name!r} is empty", face.types[0].line, 1)
+    raise SourceError(f"the card script of {face.name!r} has no Types: line", face.name_line, 1)
+
+
+@cache
+def _default_rules() -> RuleSet:
+    """The rules of the default edition, for a caller that gives none."""
+    from mtg_typeline.ruleset import load_rules
+
+    return load_rules()
+
+
+def _faces(text: str) -> list[_Face]:
+    """The faces of a script, in file order (a file without `Name:` or `Types:` has none)."""
+    faces = [_Face()]
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = raw.removesuffix("\r")
+        if not line or line[0] == "#":
+            continue
+        key, colon, value = line.partition(":")
+        if not colon:
+            if line.rstrip() == "ALTERNATE":
+                faces.append(_Face())
+        elif key == "Name":
+            faces[-1].name = value.strip()
+            faces[-1].name_line = number
+        elif key == "Types":
+            lead = len(value) - len(value.lstrip())
+            faces[-1].types.append(_Types(number, len(key) + 2 + lead, value.strip()))
+    return [face for face in faces if face.name is not None or face.types]
+
+
+class _Splitter:
+    """Puts the dash back into a `Types:` value, knowing the supertypes and card types."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.type_words = (*rules.card_types, *rules.supertypes)
+        self.known: dict[str, bool] = {}
+
+    def entry(self, types: _Types, card: str | None) -> Entry:
+        """The entry of one `Types:` line: the rebuilt line, its places, the face's name."""
+        line, column, value = types
+        gap = self.gap(value)
+        if gap is None:
+            return Entry(value, Offset(line, column), card)
+        before, after = gap
+        text = value[:before] + CANONICAL_DASH + value[after:]
+
+        def locate() -> Locator:
+            places = [Place(line, column + i) for i in range(before)]
+            places += [Place(line, column + before)] * len(CANONICAL_DASH)
+            places += [Place(line, column + i) for i in range(after, len(value) + 1)]
+            return CharMap(places)
+
+        return Entry(text, locate, card)
+
+    def gap(self, value: str) -> tuple[int, int] | None:
+        """The white space the dash replaces (from the end of the last type to the first
+        subtype), or None when the line needs no dash: all its words are types, or none is."""
+        words = list(_WORD.finditer(value))
+        for index, word in enumerate(words):
+            if not self.is_type_word(word.group()) or self.starts_subtype(words[index:]):
+                return (words[index - 1].end(), word.start()) if index else None
+        return None
+
+    def is_type_word(self, word: str) -> bool:
+        """A supertype, card type, a word card data writes among them (Token), a type the
+        rules renamed (Tribal), or a misspelt one: it goes before the dash."""
+        found = self.known.get(word)
+        if found is None:
+            rules = self.rules
+            found = bool(
+                rules.card_type(word)
+                or rules.supertype(word)
+                or fold(word) in _NOT_TYPES
+                or rules.type_rename(word)
+                or (
+                    not rules.subtype_lists(word)
+                    and not rules.subtype_rename(word)
+                    and close_matches(word, self.type_words)
+                )
+            )
+            if len(self.known) < 4096:
+                self.known[word] = found
+        return found
+
+    def starts_subtype(self, words: list[re.Match[str]]) -> bool:
+        """Whether a listed subtype of several words starts here (none starts with a type word
+        in the shipped lists; a custom rule file may have one)."""
+        for count in range(min(_LONGEST_PHRASE, len(words)), 1, -1):
+            if self.rules.subtype_lists(" ".join(w.group() for w in words[:count])):
+                return True
+        return False

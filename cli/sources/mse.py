@@ -1,0 +1,326 @@
+"""Magic Set Editor sets: a `.mse-set` zip, an unzipped set folder, its `set` file, or one
+`card <name>` file.
+
+MSE 2 files are indented text: a line is `key: value`, tabs give the depth, and a key whose
+value is empty on its line takes the lines indented one tab deeper as a multi-line value.
+Cards are top-level `card:` blocks, inline in `set` or in `card <name>` files that `set`
+names with `include_file:` lines. Keys are compared as MSE compares them: `_` and space are
+the same (`super type` in files of MSE 0.3), case ignored.
+
+Each face's type line is rebuilt from `super_type` and `sub_type` (`_2`, `_3`, `_4` for
+other faces) as `super — sub`, with the MSE markup (`<word-list-type-en>`, `<atom-sep>`,
+`<soft>` ...) taken out; the characters keep their place in the file, and the made-up dash
+takes the place where the `sub_type` value starts. Files are read line by line, one card at a
+time.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import zipfile
+import zlib
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, TYPE_CHECKING, BinaryIO, NamedTuple, TypeAlias
+
+from mtg_typeline.sources.base import Entry, Place, SourceError
+from mtg_typeline.sources.mse_markup import Field, face_line, plain
+
+if TYPE_CHECKING:
+    from mtg_typeline.sources import ReaderFunc, SourceSettings
+
+_ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")
+# what reading a broken or unusual zip raises (bad CRC, truncated data, encryption, methods)
+_ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, RuntimeError, NotImplementedError, EOFError)
+_PROGRESS_BYTES = 1 << 20
+_FIELD = re.compile(r"(name|super type|sub type)(?: ([2-9]))?\Z")
+_KEY = re.compile(r"[\w -]+\Z")  # the keys MSE writes: words, spaces, underscores, hyphens
+_TOP_KEYS = frozenset({"mse version", "card", "include file"})
+
+
+def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
+    """The reader of `.mse-set` zips, `set` files and `card …` files."""
+    return read_input
+
+
+def read_input(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry]:
+    """The type lines of a `.mse-set` zip, or of a `set` or `card …` text file (with the
+    card files a `set` file includes, when they are beside it)."""
+    from mtg_typeline.sources.text import peek
+
+    head = peek(stream, 4)
+    if head.startswith(_ZIP_MAGIC):
+        yield from _read_zip(stream, path, progress)
+        return
+    folder = None if path == "-" else os.path.dirname(path)
+    package = _folder_package(folder) if folder is not None else None
+    reading = _Reading(package)
+    yield from reading.main(_lines(stream, progress), None)
+    reading.finish()
+
+
+def read_folder(path: str, settings: SourceSettings) -> Iterator[Entry]:
+    """The type lines of an unzipped set: its `set` file and every `card …` file in it."""
+    if not os.path.isfile(os.path.join(path, "set")):
+        raise SourceError(f"{path} is not a Magic Set Editor set: it has no `set` file")
+    reading = _Reading(_folder_package(path))
+    yield from reading.member("set", Place(1, 1), nested=False)
+    for name in sorted(os.listdir(path)):
+        if name.startswith("card ") and os.path.isfile(os.path.join(path, name)):
+            yield from reading.member(name, Place(1, 1))
+    reading.finish()
+
+
+class _Package(NamedTuple):
+    """The files of a set, by name: how to open one (None when absent) and how entries
+    name it."""
+
+    open: Callable[[str], IO[bytes] | None]
+    path_of: Callable[[str], str]
+
+
+def _folder_package(folder: str) -> _Package:
+    def path_of(name: str) -> str:
+        return os.path.join(folder, name) if folder not in ("", ".") else name
+
+    def open_file(name: str) -> IO[bytes] | None:
+        file = path_of(name)
+        return open(file, "rb") if os.path.isfile(file) else None
+
+    return _Package(open_file, path_of)
+
+
+def _read_zip(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry]:
+    """A zipped set: its `set` member, the card members it includes, then the other `card …`
+    members in name order. Entries name a member `<zip path>/<member>`."""
+    if not stream.seekable():
+        import io
+
+        stream = io.BytesIO(stream.read())
+    try:
+        archive = zipfile.ZipFile(stream)
+        names = [info.filename for info in archive.infolist() if not info.is_dir()]
+    except (*_ZIP_ERRORS, OSError, ValueError) as exc:
+        raise SourceError(f"{path} is not a readable zip file ({exc})") from None
+    with archive:
+        if "set" not in names:
+            raise SourceError(f"{path} is not a Magic Set Editor set: the zip has no `set` member")
+        members = set(names)
+
+        def open_member(name: str) -> IO[bytes] | None:
+            return archive.open(name) if name in members else None
+
+        reading = _Reading(_Package(open_member, lambda name: f"{path}/{name}"))
+        yield from reading.member("set", Place(1, 1), nested=False)
+        for name in sorted(n for n in names if n.startswith("card ") and "/" not in n):
+            yield from reading.member(name, Place(1, 1))
+        progress(sum(info.compress_size for info in archive.infolist()))
+        reading.finish()
+
+
+class _Reading:
+    """Reading one set: the card files read so far (each is read once) and the problems
+    met in card files, reported together at the end so one broken card file doesn't stop
+    the others from being checked."""
+
+    def __init__(self, package: _Package | None) -> None:
+        self.package = package
+        self.read: set[str] = set()
+        self.errors: list[tuple[str, Place]] = []  # message, the place in the input it comes from
+
+    def main(self, lines: Iterable[tuple[int, str]], where: str | None) -> Iterator[Entry]:
+        """The entries of a `set` or card file, and of the card files it includes."""
+        for event in _parse(lines):
+            if isinstance(event, _Include):
+                if self.package is not None and _plain_name(event.name):
+                    # a problem in the card file is placed at the line naming it, when that
+                    # line is in the input itself
+                    yield from self.member(event.name, event.place if where is None else Place(1, 1))
+            else:
+                yield from _entries(event, where)
+
+    def member(self, name: str, cause: Place, *, nested: bool = True) -> Iterator[Entry]:
+        """The entries of one file of the set (`nested`: included, so its own includes are
+        not followed); a missing file is skipped (a partial set is still checked)."""
+        if name in self.read or self.package is None:
+            return
+        self.read.add(name)
+        where = self.package.path_of(name)
+        try:
+            stream = self.package.open(name)
+            if stream is None:
+                return
+            with stream:
+                lines = _lines(stream, _no_progress)
+                if nested:
+                    yield from (entry for card in _cards(lines) for entry in _entries(card, where))
+                else:
+                    yield from self.main(lines, where)
+        except SourceError as exc:
+            self.errors.append((f"{where}:{exc.line}:{exc.column}: {exc.message}", cause))
+        except (*_ZIP_ERRORS, OSError, ValueError) as exc:
+            self.errors.append((f"cannot read {where}: {exc}", cause))
+
+    def finish(self) -> None:
+        """Raise the first problem met in a card file, saying how many more there were."""
+        if not self.errors:
+            return
+        message, place = self.errors[0]
+        more = len(self.errors) - 1
+        if more:
+            message += f" (and {more} more file{'s' if more > 1 else ''} of the set could not be read)"
+        raise SourceError(message, place.line, place.column)
+
+
+def _no_progress(size: int) -> None:
+    """Progress of files other than the input itself is not counted."""
+
+
+def _plain_name(name: str) -> bool:
+    """Whether an included name is a file of the set itself (never a path elsewhere)."""
+    return bool(name) and "/" not in name and "\\" not in name and name not in (".", "..")
+
+
+# Lines and keys
+
+
+def _lines(stream: IO[bytes], progress: Callable[[int], None]) -> Iterator[tuple[int, str]]:
+    """Numbered lines as text (UTF-8, a BOM dropped; CR, LF and CRLF end a line, as in
+    MSE); bytes that are not UTF-8 are a `SourceError` at their place."""
+    number = 0
+    pending = 0
+    for raw in stream:
+        pending += len(raw)
+        if pending >= _PROGRESS_BYTES:
+            progress(pending)
+            pending = 0
+        body = raw[:-1] if raw.endswith(b"\n") else raw
+        body = body[:-1] if body.endswith(b"\r") else body
+        for part in body.split(b"\r") if b"\r" in body else (body,):
+            number += 1
+            yield number, _decode(part, number)
+    progress(pending)
+
+
+def _decode(data: bytes, number: int) -> str:
+    if number == 1 and data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        column = len(data[: exc.start].decode("utf-8", "replace")) + 1
+        raise SourceError(f"not UTF-8 text (byte 0x{data[exc.start]:02x})", number, column) from None
+
+
+def _canonical(key: str) -> str:
+    """A key as MSE compares keys: `_` and spaces alike, case ignored."""
+    return " ".join(key.replace("_", " ").split()).lower()
+
+
+class _Include(NamedTuple):
+    name: str
+    place: Place
+
+
+_Card: TypeAlias = dict[str, Field]
+_Event: TypeAlias = _Card | _Include
+
+
+def _cards(lines: Iterable[tuple[int, str]]) -> Iterator[_Card]:
+    return (event for event in _parse(lines) if not isinstance(event, _Include))
+
+
+def _parse(lines: Iterable[tuple[int, str]]) -> Iterator[_Event]:
+    """The cards (their name and type fields) and `include_file:` lines of an MSE file, in
+    file order. A top-level line that is not `key: value`, or a file without `mse_version:`,
+    `card:` or `include_file:`, is not MSE."""
+    parser = _Parser()
+    for number, line in lines:
+        yield from parser.feed(number, line)
+    if parser.card is not None:
+        yield parser.card
+    if not parser.known:
+        raise SourceError(
+            "not a Magic Set Editor file: no `mse_version:`, `card:` or `include_file:` line", 1, 1
+        )
+
+
+class _Parser:
+    """The state of reading an MSE file line by line: the card being read, and the field
+    whose multi-line value is being read."""
+
+    def __init__(self) -> None:
+        self.card: _Card | None = None
+        self.field: Field | None = None
+        self.known = False  # a top-level key only MSE files have was seen
+
+    def feed(self, number: int, line: str) -> Iterator[_Event]:
+        tabs = len(line) - len(line.lstrip("\t"))
+        if self.field is not None and tabs >= 2:
+            self.field.add(line[2:], number, 3)  # MSE takes off exactly the expected indent
+            return
+        self.field = None
+        depth, start = _indent(line, tabs)
+        if start >= len(line) or line[start] == "#" or not line[start:].strip():
+            return  # blank line or comment
+        if depth == 0:
+            yield from self._top(number, line, start)
+        elif depth == 1 and self.card is not None:
+            self._card_key(self.card, number, line, start)
+
+    def _top(self, number: int, line: str, start: int) -> Iterator[_Event]:
+        colon = line.find(":", start)
+        key = _canonical(line[start:colon]) if colon >= 0 else ""
+        if not key or not _KEY.match(key):
+            raise SourceError("not a Magic Set Editor file: expected `key: value` here", number, start + 1)
+        if self.card is not None:
+            yield self.card
+            self.card = None
+        self.known = self.known or key in _TOP_KEYS
+        if key == "card":
+            self.card = {}
+        elif key == "include file":
+            value = line[colon + 1 :].strip()
+            yield _Include(value, Place(number, len(line) - len(line[colon + 1 :].lstrip()) + 1))
+
+    def _card_key(self, card: _Card, number: int, line: str, start: int) -> None:
+        colon = line.find(":", start)
+        if colon < 0:
+            return
+        key = _canonical(line[start:colon])
+        if not _FIELD.match(key):
+            return
+        value = line[colon + 1 :].lstrip(" \t")
+        field = Field(Place(number, start + 1))
+        if value:
+            field.add(value, number, len(line) - len(value) + 1)
+        else:
+            self.field = field  # its value is on the lines below, one tab deeper
+        card[key] = field
+
+
+def _indent(line: str, tabs: int) -> tuple[int, int]:
+    """The depth of a key line and where its key starts: tabs, and (as MSE forgives) eight
+    spaces for a tab."""
+    depth, start = tabs, tabs
+    while line.startswith("        ", start):
+        depth += 1
+        start += 8
+    return depth, start
+
+
+# Cards to entries
+
+
+def _entries(card: _Card, where: str | None) -> Iterator[Entry]:
+    """One entry per face with a type: face 1 from `super_type`/`sub_type`, face N from
+    the `_N` keys; the card name from `name` (`name_N` for face N when it has one)."""
+    name = plain(card.get("name"))
+    faces = sorted({int(m.group(2) or 1) for key in card if (m := _FIELD.match(key))})
+    for face in faces:
+        suffix = "" if face == 1 else f" {face}"
+        built = face_line(card.get("super type" + suffix), card.get("sub type" + suffix))
+        if built is None:
+            continue
+        text, locate = built
+        yield Entry(text, locate, plain(card.get("name" + suffix)) or name or None, (), where)

@@ -1,0 +1,153 @@
+"""Magic Set Editor markup in the values of a card's fields: the type line of a face rebuilt
+from `super_type` and `sub_type`, with the place in the file of each of its characters.
+
+Values are MSE tagged text: `<word-list-type-en>Legendary Creature</word-list-type-en>`,
+words of a list between `<atom-sep> </atom-sep>`, a `<soft>` separator after the last one.
+Tags are taken out; the characters left keep their offset in the value, and so their line
+and column in the file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from mtg_typeline.sources.base import Place, Region
+
+_TAG = re.compile(r"<[^<>]*>")
+_SEPARATOR_TAGS = ("atom-sep", "sep", "soft")  # MSE's separators between words of a list
+_SPACE = " \t\n"
+
+
+class Field:
+    """A value as written: its lines (text, line, column where it starts) and the place of
+    its key."""
+
+    __slots__ = ("key", "parts")
+
+    def __init__(self, key: Place) -> None:
+        self.key = key
+        self.parts: list[tuple[str, int, int]] = []
+
+    def add(self, text: str, line: int, column: int) -> None:
+        self.parts.append((text, line, column))
+
+    @property
+    def text(self) -> str:
+        return "\n".join(part[0] for part in self.parts)
+
+    def place(self, offset: int) -> Place:
+        """The file place of a character of `text`."""
+        start = 0
+        for text, line, column in self.parts:
+            if offset <= start + len(text):
+                return Place(line, column + offset - start)
+            start += len(text) + 1
+        return self.key
+
+    def start(self) -> Place:
+        """Where the value starts when it is on the key's line, else the key."""
+        if self.parts and self.parts[0][1] == self.key.line:
+            return Place(self.parts[0][1], self.parts[0][2])
+        return self.key
+
+
+def _untag(field: Field | None) -> tuple[str, list[int]]:
+    """The text of a value without its tags, and the offset in the value of each character.
+
+    White space that separates words across tags or sits in a separator tag becomes one
+    space (MSE writes `<atom-sep> </atom-sep>` between the words of a list and a `<soft>`
+    one after the last); white space typed inside one piece of text is kept as it is, so
+    the checker sees a doubled space the card really shows."""
+    if field is None:
+        return "", []
+    value = field.text
+    chars: list[tuple[str, int, int]] = []  # character, offset, piece (negative: a separator)
+    piece, depth, at = 1, 0, 0
+    for tag in _TAG.finditer(value):
+        sign = -1 if depth else 1
+        chars.extend((char, at + i, sign * piece) for i, char in enumerate(value[at : tag.start()]))
+        depth = max(0, depth + _separator_step(tag.group()))
+        piece += 1
+        at = tag.end()
+    sign = -1 if depth else 1
+    chars.extend((char, at + i, sign * piece) for i, char in enumerate(value[at:]))
+    return _collapse(chars)
+
+
+def _separator_step(tag: str) -> int:
+    """+1 for a separator's opening tag, -1 for its closing tag, 0 for any other tag."""
+    closing = tag.startswith("</")
+    words = tag.strip("</>").split(":", 1)[0].split()
+    if not words or not words[0].lower().startswith(_SEPARATOR_TAGS):
+        return 0
+    return -1 if closing else 1
+
+
+def _collapse(chars: list[tuple[str, int, int]]) -> tuple[str, list[int]]:
+    out: list[str] = []
+    offsets: list[int] = []
+    index, count = 0, len(chars)
+    while index < count:
+        char, offset, piece = chars[index]
+        if char not in _SPACE:
+            out.append(char)
+            offsets.append(offset)
+            index += 1
+            continue
+        end = index
+        while end < count and chars[end][0] in _SPACE:
+            end += 1
+        if out and end < count:  # white space at either end is dropped
+            run = chars[index:end]
+            if piece > 0 and all(p == piece and c != "\n" for c, _, p in run):
+                out.extend(c for c, _, _ in run)
+                offsets.extend(o for _, o, _ in run)
+            else:
+                out.append(" ")
+                offsets.append(offset)
+        index = end
+    return "".join(out), offsets
+
+
+def plain(field: Field | None) -> str:
+    """A value as text: tags taken out, white space made single spaces (a card name)."""
+    return " ".join(_untag(field)[0].split())
+
+
+def face_line(supertypes: Field | None, subtypes: Field | None) -> tuple[str, Callable[[], Rebuilt]] | None:
+    """A face's type line, `super — sub` (no dash without subtypes), and a function that
+    places its characters; None for a face with neither."""
+    head, head_at = _untag(supertypes)
+    tail, tail_at = _untag(subtypes)
+    if not head and not tail:
+        return None
+    text = head if not tail else f"{head} — {tail}" if head else f"— {tail}"
+
+    def locate() -> Rebuilt:
+        places = [supertypes.place(o) for o in head_at] if supertypes else []
+        if subtypes is not None and tail:
+            places += [subtypes.start()] * (len(text) - len(head) - len(tail))
+            places += [subtypes.place(o) for o in tail_at]
+        return Rebuilt(places)
+
+    return text, locate
+
+
+class Rebuilt:
+    """Places the characters of a rebuilt type line: each one is one character of the file
+    (the made-up dash takes the place of the value it stands before), so a span ends just
+    after its last character, wherever the next one is (past a tag, on another line)."""
+
+    __slots__ = ("places",)
+
+    def __init__(self, places: list[Place]) -> None:
+        self.places = places
+
+    def region(self, start: int, end: int) -> Region:
+        last = len(self.places) - 1
+        start = min(max(start, 0), last)
+        end = min(max(end, start + 1), last + 1)
+        first = self.places[start]
+        on_line = [p.column for p in self.places[start:end] if p.line == first.line]
+        return Region(first.line, first.column, max(on_line) + 1)

@@ -1,0 +1,311 @@
+"""The directory search: .gitignore rules case by case (and against git itself where it is
+installed), hidden files, Magic Set Editor set folders as one input, files named explicitly,
+sorted output."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+from mtg_typeline.discovery import FileFilter, expand
+from mtg_typeline.gitignore import Ignores, parse, translate
+
+EVERYTHING = FileFilter(include=("*",))
+MSE_SET = b"mse_version: 2.0.2\ngame: magic\n"
+MSE_CARD = b"mse_version: 2.5.8\ncard:\n\tname: A\n\tsuper_type: Creature - Elf\n"
+GIT = shutil.which("git")
+
+
+@pytest.fixture(autouse=True)
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def make(files: dict[str, str | bytes]) -> None:
+    for name, data in files.items():
+        path = Path(name)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+
+
+def search(*paths: str, files: FileFilter = EVERYTHING) -> list[str]:
+    err = io.StringIO()
+    return [p.replace(os.sep, "/") for p in expand(paths or (".",), files, err)]
+
+
+def repository() -> None:
+    """Make the current directory a repository root (git's own when git is here)."""
+    if GIT:
+        subprocess.run([GIT, "init", "-q", "."], check=True)
+    else:
+        Path(".git/info").mkdir(parents=True)
+
+
+# Patterns, one rule at a time: (.gitignore text, files, the files left)
+
+CASES = [
+    pytest.param("# a.txt\n\n   \n", ["a.txt"], ["a.txt"], id="comment-and-blank"),
+    pytest.param("\\#b.txt\n", ["#b.txt", "b.txt"], ["b.txt"], id="escaped-hash"),
+    pytest.param(
+        "*.txt\n!keep.txt\n", ["a.txt", "keep.txt", "d/keep.txt"], ["d/keep.txt", "keep.txt"], id="negation"
+    ),
+    pytest.param("!keep.txt\n*.txt\n", ["a.txt", "keep.txt"], [], id="last-pattern-wins"),
+    pytest.param("\\!bang.txt\n", ["!bang.txt", "bang.txt"], ["bang.txt"], id="escaped-bang"),
+    pytest.param("build/\n", ["build/a.txt", "d/build/b.txt", "x/build"], ["x/build"], id="directory-only"),
+    pytest.param("/top.txt\n", ["top.txt", "d/top.txt"], ["d/top.txt"], id="leading-slash"),
+    pytest.param("d/x.txt\n", ["d/x.txt", "a/d/x.txt", "x.txt"], ["a/d/x.txt", "x.txt"], id="middle-slash"),
+    pytest.param("x.txt\n", ["x.txt", "a/b/x.txt", "y.txt"], ["y.txt"], id="no-slash-any-depth"),
+    pytest.param("**/logs\n", ["logs/a.txt", "d/e/logs/b.txt", "logs.txt"], ["logs.txt"], id="leading-stars"),
+    pytest.param(
+        "logs/**\n", ["logs/a.txt", "logs/d/b.txt", "d/logs/c.txt"], ["d/logs/c.txt"], id="trailing-stars"
+    ),
+    pytest.param(
+        "a/**/b.txt\n", ["a/b.txt", "a/x/b.txt", "a/x/y/b.txt", "c/a/b.txt"], ["c/a/b.txt"], id="middle-stars"
+    ),
+    pytest.param("a**b.txt\n", ["ab.txt", "axxb.txt", "a/b.txt"], ["a/b.txt"], id="stars-within-a-name"),
+    pytest.param("*.txt\n", ["a.txt", "d/b.txt", "c.json"], ["c.json"], id="star"),
+    pytest.param("d/*.txt\n", ["d/a.txt", "d/e/b.txt"], ["d/e/b.txt"], id="star-stays-in-a-directory"),
+    pytest.param("?.json\n", ["a.json", "ab.json"], ["ab.json"], id="question-mark"),
+    pytest.param(
+        "[ab].txt\n[!c]x.csv\n", ["a.txt", "c.txt", "ax.csv", "cx.csv"], ["c.txt", "cx.csv"], id="brackets"
+    ),
+    pytest.param("[[:digit:]]*.yml\n", ["1.yml", "a.yml"], ["a.yml"], id="posix-class"),
+    pytest.param("foo[\n", ["foo[", "foo"], ["foo", "foo["], id="unclosed-bracket"),
+    pytest.param("space.txt   \n", ["space.txt"], [], id="trailing-spaces-dropped"),
+    pytest.param("kept\\ \n", ["kept ", "kept"], ["kept"], id="escaped-trailing-space"),
+    pytest.param("a.txt\r\nb.txt\r\n", ["a.txt", "b.txt", "c.txt"], ["c.txt"], id="crlf"),
+    pytest.param("\ufeffa.txt\n", ["a.txt", "b.txt"], ["b.txt"], id="bom"),
+    pytest.param("dir/\n!dir/a.txt\n", ["dir/a.txt"], [], id="no-re-include-inside-an-ignored-directory"),
+    pytest.param(
+        "*\n!*/\n!*.txt\n", ["a.txt", "b.csv", "d/c.txt", "d/e.csv"], ["a.txt", "d/c.txt"], id="allow-list"
+    ),
+    pytest.param("\\*.txt\n", ["*.txt", "a.txt"], ["a.txt"], id="escaped-star"),
+]
+
+
+@pytest.mark.parametrize(("gitignore", "files", "left"), CASES)
+def test_gitignore_rule(gitignore: str, files: list[str], left: list[str]) -> None:
+    repository()
+    make({".gitignore": gitignore, **dict.fromkeys(files, "Creature\n")})
+    assert search() == left
+
+
+@pytest.mark.skipif(GIT is None, reason="git is not installed")
+@pytest.mark.parametrize(("gitignore", "files", "left"), CASES)
+def test_gitignore_rule_agrees_with_git(gitignore: str, files: list[str], left: list[str]) -> None:
+    repository()
+    make({".gitignore": gitignore, **dict.fromkeys(files, "Creature\n")})
+    assert GIT is not None
+    listed = subprocess.run(
+        [GIT, "ls-files", "--others", "--exclude-standard", "-z"], check=True, capture_output=True
+    ).stdout.decode("utf-8")
+    by_git = sorted(p for p in listed.split("\0") if p and p != ".gitignore")
+    assert sorted(search()) == by_git == sorted(left)
+
+
+def test_deeper_files_override_higher_ones() -> None:
+    repository()
+    make({".gitignore": "*.txt\n", "a.txt": "", "d/.gitignore": "!*.txt\n", "d/b.txt": "", "d/e/c.txt": ""})
+    assert search() == ["d/b.txt", "d/e/c.txt"]
+
+
+def test_info_exclude_applies_below_gitignore_files() -> None:
+    repository()
+    make(
+        {
+            ".git/info/exclude": "*.txt\n*.csv\n",
+            ".gitignore": "!a.txt\n",
+            "a.txt": "",
+            "b.txt": "",
+            "c.csv": "",
+        }
+    )
+    assert search() == ["a.txt"]
+
+
+def test_gitignore_files_above_the_searched_directory() -> None:
+    repository()
+    make({
+        ".gitignore": "cards/old/\n/cards/draft.txt\n/draft.txt\n",
+        "cards/.gitignore": "*.csv\n",
+        "cards/old/a.txt": "", "cards/draft.txt": "", "cards/new/draft.txt": "", "cards/b.txt": "",
+        "cards/c.csv": "",
+    })  # fmt: skip
+    assert search("cards") == ["cards/b.txt", "cards/new/draft.txt"]
+    os.chdir("cards")
+    assert search() == ["b.txt", "new/draft.txt"]
+
+
+def test_a_directory_named_is_searched_even_when_ignored() -> None:
+    repository()
+    make({".gitignore": "build/\n*.log\n", "build/a.txt": "", "build/b.log": "", "c.txt": ""})
+    assert search() == ["c.txt"]
+    assert search("build") == ["build/a.txt"]
+
+
+def test_outside_a_repository_only_the_searched_tree_counts() -> None:
+    make({".gitignore": "*.txt\n", "d/a.txt": "", "d/.gitignore": "b.txt\n", "d/b.txt": "", "d/c.json": ""})
+    assert search("d") == ["d/a.txt", "d/c.json"]
+    assert search() == ["d/c.json"]
+
+
+def test_gitignore_can_be_turned_off() -> None:
+    repository()
+    make({".gitignore": "*.txt\n", "a.txt": "", "d/b.txt": ""})
+    assert search() == []
+    assert search(files=EVERYTHING._replace(gitignore=False)) == ["a.txt", "d/b.txt"]
+
+
+def test_parse_and_translate() -> None:
+    assert parse("# comment") is None
+    assert parse("   ") is None
+    assert parse("!") is None
+    assert parse("/") is None
+    assert parse("trailing\\") is None
+    pattern = parse("!/a/b/ ")
+    assert pattern is not None
+    assert (pattern.negated, pattern.directories_only, pattern.name_only) == (True, True, False)
+    assert translate("a/**/b") == "a/(?:.*/)?b"
+    assert translate("[z-a]") == "(?!)"
+    assert translate("[[:nope:]]") is None
+
+
+def test_ignores_answer_for_directories_and_files() -> None:
+    repository()
+    make({".gitignore": "out/\n", "d/.gitignore": "/x\n"})
+    ignores = Ignores.above(".")
+    assert ignores.ignored("out", is_dir=True)
+    assert not ignores.ignored("out", is_dir=False)
+    deeper = ignores.below("d", "d")
+    assert deeper.ignored("d/x", is_dir=False)
+    assert not deeper.ignored("d/e/x", is_dir=False)
+
+
+# Hidden files
+
+
+def test_hidden_files_and_directories() -> None:
+    make({"a.txt": "", ".h.txt": "", ".hidden/b.txt": "", "d/.e.txt": "", ".git/c.txt": ""})
+    assert search() == ["a.txt"]
+    assert search(files=EVERYTHING._replace(hidden=True)) == [".h.txt", ".hidden/b.txt", "a.txt", "d/.e.txt"]
+    # git's own directory is never searched
+    assert search(files=EVERYTHING._replace(hidden=True, gitignore=False)) == [
+        ".h.txt", ".hidden/b.txt", "a.txt", "d/.e.txt",
+    ]  # fmt: skip
+
+
+def test_hidden_through_the_command_line() -> None:
+    repository()
+    make({".gitignore": "ignored.txt\n", "a.txt": "Creature - Elf\n", ".h.txt": "Creature - Elf\n",
+          "ignored.txt": "Creature - Elf\n"})  # fmt: skip
+
+    def paths(*flags: str) -> list[str]:
+        result = run_cli(["check", "--format", "json", *flags, "."])
+        return [f["path"] for f in json.loads(result.stdout)["findings"]]
+
+    assert paths() == ["a.txt"]
+    assert paths("--hidden") == [".h.txt", "a.txt"]
+    assert paths("--no-respect-gitignore") == ["a.txt", "ignored.txt"]
+    assert paths("--hidden", "--no-respect-gitignore") == [".h.txt", "a.txt", "ignored.txt"]
+
+
+# Magic Set Editor sets
+
+
+def test_mse_set_folder_is_one_input() -> None:
+    make({"sets/x.mse-set/set": MSE_SET, "sets/x.mse-set/card a": MSE_CARD, "sets/x.mse-set/notes.txt": "",
+          "sets/y.mse-set": b"PK\x05\x06" + bytes(18), "sets/z.txt": ""})  # fmt: skip
+    assert search(files=FileFilter()) == ["sets/x.mse-set", "sets/y.mse-set", "sets/z.txt"]
+    assert search("sets/x.mse-set") == ["sets/x.mse-set"]
+
+
+def test_folder_holding_an_mse_set_file_is_one_input() -> None:
+    make({"tcw/set": MSE_SET, "tcw/card a": MSE_CARD, "tcw/card b": MSE_CARD, "tcw/readme.txt": "",
+          "tcw/sub/c.txt": ""})  # fmt: skip
+    # card files are the set's: never read twice, even when the globs select them
+    expected = ["tcw", "tcw/readme.txt", "tcw/sub/c.txt"]
+    assert search(files=FileFilter()) == expected
+    assert search(files=FileFilter(include=("set", "card *", "*.txt"))) == expected
+    assert search("tcw", files=FileFilter()) == ["tcw", "tcw/readme.txt", "tcw/sub/c.txt"]
+    os.chdir("tcw")
+    assert search(files=FileFilter()) == [".", "readme.txt", "sub/c.txt"]
+
+
+def test_a_set_file_that_is_not_mse() -> None:
+    make({"d/set": "Creature - Elf\n", "e/set": "x\n", "e/a.txt": ""})
+    assert search(files=FileFilter()) == ["e/a.txt"]
+    assert search(files=FileFilter(include=("set", "*"))) == ["d/set", "e/a.txt", "e/set"]
+
+
+def test_mse_set_folders_follow_the_globs() -> None:
+    make({"x.mse-set/set": MSE_SET, "x.mse-set/card a": MSE_CARD})
+    assert search(files=FileFilter(include=("*.txt",))) == []
+    assert search(files=FileFilter(exclude=("x.mse-set",))) == []
+    repository()
+    make({".gitignore": "*.mse-set\n"})
+    assert search(files=FileFilter()) == []
+
+
+def test_the_sample_set_found_in_a_tree(here: Path) -> None:
+    sample = Path(__file__).parent / "data" / "samples" / "mse" / "TheCloneWars.mse-set-partial"
+    shutil.copytree(sample, here / "sets" / "tcw")
+    result = run_cli(["check", "--format", "json", "sets"])
+    document = json.loads(result.stdout)
+    assert document["summary"]["files"] == 1
+    assert document["summary"]["type_lines"] == 13
+    assert {f["path"].split(os.sep)[-1] for f in document["findings"]} == {
+        "card anakin skywalker 501st general",
+        "card anakin skywalker chosen one",
+        "card darth vader sith lord",
+        "card mace windu bringer of justice",
+        "card the malevolence",
+        "card twice the pride double the fall",
+    }
+
+
+# Files named explicitly, order
+
+
+def test_files_named_explicitly_are_always_read() -> None:
+    repository()
+    make({".gitignore": "*.txt\n", "a.txt": "", ".h.txt": "", "notes.md": "", "d/b.txt": ""})
+    files = FileFilter(include=("*.csv",), exclude=("*.md",))
+    assert search("a.txt", ".h.txt", "notes.md", "d", files=files) == ["a.txt", ".h.txt", "notes.md"]
+
+
+def test_output_is_sorted_folder_by_folder() -> None:
+    make(dict.fromkeys(["b.txt", "a-b/c.txt", "a/z.txt", "a/b/y.txt", "A.txt", "a.txt"], ""))
+    assert search() == ["A.txt", "a/b/y.txt", "a/z.txt", "a-b/c.txt", "a.txt", "b.txt"]
+
+
+def test_no_matching_files_warns() -> None:
+    make({"d/a.md": ""})
+    err = io.StringIO()
+    assert list(expand(("d",), FileFilter(), err)) == []
+    assert err.getvalue().startswith("typeline: warning: no files matching *.txt, *.json")
+
+
+def test_a_big_tree() -> None:
+    repository()
+    make({".gitignore": "f1*.txt\n!f10.txt\n**/skip/**\n"})
+    for folder in range(40):
+        for index in range(50):
+            make({f"d{folder}/f{index}.txt": "", f"d{folder}/skip/g{index}.json": ""})
+    found = search(files=FileFilter())
+    # of f0..f49: f1, f10..f19 ignored, f10 re-included: 50 - 11 + 1 = 40 per folder
+    assert len(found) == 40 * 40
+    assert found[:3] == ["d0/f0.txt", "d0/f10.txt", "d0/f2.txt"]
+
+
+def test_a_hidden_directory_named_is_searched() -> None:
+    make({".cards/a.txt": "", ".cards/.b.txt": "", ".cards/sub/c.txt": ""})
+    assert search() == []
+    assert search(".cards") == [".cards/a.txt", ".cards/sub/c.txt"]
