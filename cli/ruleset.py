@@ -158,9 +158,11 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
 
 
 _TOP_REQUIRED = (
-    "schema", "edition", "source", "section", "card_types", "supertypes", "subtypes",
-    "no_subtypes", "rules", "citations",
+    "schema", "edition", "source", "section", "card_types", "supertypes", "subtypes", "rules",
+    "citations",
 )  # fmt: skip
+# no_subtypes is optional: the oldest editions (2009-07-11, 2009-09-04) have no such rule
+_TOP_OPTIONAL = ("name", "no_subtypes")
 
 
 def parse_rules(path: str | os.PathLike[str], text: str, renames: tuple[Rename, ...] = ()) -> RuleSet:
@@ -169,7 +171,7 @@ def parse_rules(path: str | os.PathLike[str], text: str, renames: tuple[Rename, 
 
     reader = NodeReader(path)
     root = reader.compose(text)
-    top = reader.mapping(root, "the rule file", _TOP_REQUIRED, ("name",))
+    top = reader.mapping(root, "the rule file", _TOP_REQUIRED, _TOP_OPTIONAL)
     schema = reader.integer(top["schema"], "schema")
     if schema != SCHEMA:
         raise reader.fail(top["schema"], f"schema {schema} is not supported (this tool reads {SCHEMA})")
@@ -181,10 +183,7 @@ def parse_rules(path: str | os.PathLike[str], text: str, renames: tuple[Rename, 
     supertypes, st_rule = _named_list(reader, top["supertypes"], "supertypes")
     known_types = frozenset(card_types)
     lists = _subtype_lists(reader, top["subtypes"], known_types)
-    no_sub_node = reader.mapping(top["no_subtypes"], "no_subtypes", ("rule", "card_types"))
-    no_subtypes = reader.string_list(no_sub_node["card_types"], "no_subtypes.card_types")
-    _check_types_known(reader, no_sub_node["card_types"], no_subtypes, known_types)
-    no_sub_rule = reader.string(no_sub_node["rule"], "no_subtypes.rule")
+    no_subtypes, no_sub_rule = _no_subtypes(reader, top, known_types)
     citations = _citations(reader, top["citations"])
     _check_cited(reader, top, summaries)
     return RuleSet(
@@ -204,6 +203,18 @@ def parse_rules(path: str | os.PathLike[str], text: str, renames: tuple[Rename, 
         citations=citations,
         renames=renames,
     )
+
+
+def _no_subtypes(
+    reader: NodeReader, top: dict[str, Node], known_types: frozenset[str]
+) -> tuple[tuple[str, ...], str]:
+    """The card types without subtypes and their rule; none and "" where the file has none."""
+    if "no_subtypes" not in top:
+        return (), ""
+    node = reader.mapping(top["no_subtypes"], "no_subtypes", ("rule", "card_types"))
+    no_subtypes = reader.string_list(node["card_types"], "no_subtypes.card_types")
+    _check_types_known(reader, node["card_types"], no_subtypes, known_types)
+    return no_subtypes, reader.string(node["rule"], "no_subtypes.rule")
 
 
 def _is_date(text: str) -> bool:
@@ -265,7 +276,8 @@ def _check_cited(reader: NodeReader, top: dict[str, Node], summaries: Mapping[st
     """Every rule the file cites (lists, types, citations) needs a summary under `rules`."""
     cited: list[tuple[Node, str]] = []
     for key in ("card_types", "supertypes", "no_subtypes"):
-        cited.append((reader.any_mapping(top[key], key)["rule"][1], key))
+        if key in top:
+            cited.append((reader.any_mapping(top[key], key)["rule"][1], key))
     for list_key, (_, value) in reader.any_mapping(top["subtypes"], "subtypes").items():
         cited.append((reader.any_mapping(value, list_key)["rule"][1], f"subtypes.{list_key}"))
     for meaning, (_, value) in reader.any_mapping(top["citations"], "citations").items():

@@ -110,7 +110,8 @@ def capitalised(word: str) -> str:
 
 
 def rule_files() -> list[Path]:
-    return sorted(p for p in RULES_DIR.glob("*.yaml") if p.name != RENAMES_FILE.name)
+    # rules/ also holds data files that are not editions (renames.yaml, summaries.yaml)
+    return sorted(p for p in RULES_DIR.glob("*.yaml") if DATE_RE.fullmatch(p.stem))
 
 
 RULE_FILES = rule_files()
