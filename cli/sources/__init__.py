@@ -82,11 +82,14 @@ def detect(path: str, head: bytes) -> str:
 
 def _json_kind(head: bytes) -> str:
     """MTGJSON files have `"meta"`, `"data"` with sets or cards that carry `"uuid"`/`"types"`
-    arrays; everything else JSON is read as Scryfall."""
+    arrays; everything else JSON is read as Scryfall. Keys Scryfall never has tell MTGJSON
+    without `meta` when what follows fills the head: a set's `"baseSetSize"` (sorted before
+    its `booster` section) and a face's `"faceName"` (before its `foreignData`)."""
     sample = head[:SNIFF_BYTES]
     if b'"type_line"' in sample or b'"object"' in sample:
         return "scryfall"
-    if any(key in sample for key in (b'"meta"', b'"uuid"', b'"types"', b'"supertypes"')):
+    markers = (b'"meta"', b'"uuid"', b'"types"', b'"supertypes"', b'"baseSetSize"', b'"faceName"')
+    if any(key in sample for key in markers):
         return "mtgjson"
     return "scryfall"
 
