@@ -36,7 +36,7 @@ class Options(NamedTuple):
 
     paths: tuple[str, ...] = ()
     edition: str | None = None
-    rules_file: str | None = None
+    rules_file: str | tuple[str, ...] | None = None  # the user's rule files, applied in order
     output_format: str = "text"
     quiet: bool = False
     color: bool | None = None
@@ -59,8 +59,9 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
         )
     rules = load_rules(options.edition, options.rules_file)
     reporter = get_reporter("statistics" if options.statistics else options.output_format)
-    options = options._replace(sources=options.sources._replace(rules=rules))
-    findings, files, lines = _check_inputs(options, Checker(rules), err, stdin)
+    checker = Checker(rules)
+    options = options._replace(sources=options.sources._replace(rules=rules, checker=checker))
+    findings, files, lines = _check_inputs(options, checker, err, stdin)
     summary = Summary.of(findings, len(files), lines)
     status = exit_status(findings, options.fail_on, exit_zero=options.exit_zero)
     result = RunResult(tuple(findings), summary, rules, tuple(files))
@@ -162,7 +163,7 @@ def _folder_entries(path: str, options: Options) -> Iterator[Entry]:
 
 
 def _check_entries(
-    entries: Iterator[Entry], path: str, checker: Checker, report: Report, options: Options
+    entries: Iterator[Entry | int], path: str, checker: Checker, report: Report, options: Options
 ) -> int | None:
     """Check the type lines a reader yields; the number checked. A reader's `SourceError`
     is one finding at its place (the lines before it stay checked); a file a directory
@@ -173,6 +174,9 @@ def _check_entries(
     check = checker.check
     try:
         for entry in entries:
+            if isinstance(entry, int):  # that many clean lines (see sources.base.Reader)
+                count += entry
+                continue
             count += 1
             found = check(entry.text)
             if found or entry.notes:

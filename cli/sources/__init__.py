@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
 if TYPE_CHECKING:
+    from mtg_typeline.checker import Checker
     from mtg_typeline.ruleset import RuleSet
     from mtg_typeline.sources.base import Entry
 
@@ -38,14 +39,16 @@ _MODULES = {
 
 class SourceSettings(NamedTuple):
     """What the readers are told: the column of a table (`--column`), the key of a YAML
-    card file (`--key`), the rules of the run (to rebuild a line stored without its dash)."""
+    card file (`--key`), the rules of the run (to rebuild a line stored without its dash)
+    and its checker (for a reader that sorts clean lines out itself: see `Reader`)."""
 
     column: str | None = None
     key: str | None = None
     rules: RuleSet | None = None
+    checker: Checker | None = None
 
 
-ReaderFunc = Callable[[BinaryIO, str, Callable[[int], None]], "Iterator[Entry]"]
+ReaderFunc = Callable[[BinaryIO, str, Callable[[int], None]], "Iterator[Entry | int]"]
 
 
 def reader_for(fmt: str, settings: SourceSettings) -> ReaderFunc:

@@ -121,9 +121,15 @@ class Reader(Protocol):
     `stream` is the binary input, `path` its name as given ("-" for standard input). It
     raises `SourceError` when the input is not valid in the format (entries already yielded
     stay checked); it never lets another exception out for bad input. It may call `progress`
-    with a number of bytes read, now and then, for the progress bar."""
+    with a number of bytes read, now and then, for the progress bar.
 
-    def __call__(self, stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry]: ...
+    A reader of files whose lines mostly repeat (a table) may yield, instead of an entry
+    per clean line, a count: that many more type lines that the run's checker
+    (`SourceSettings.checker`) found clean, which saves the engine a step per line."""
+
+    def __call__(
+        self, stream: BinaryIO, path: str, progress: Callable[[int], None]
+    ) -> Iterator[Entry | int]: ...
 
 
 def resolve(locate: Locator | Callable[[], Locator]) -> Locator:

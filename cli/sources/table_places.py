@@ -1,0 +1,100 @@
+"""Where the characters of a CSV cell are in the file: its record is parsed again, following
+the states of `csv.reader`, so that quoting is accounted for (a cell starts one column after
+its opening quote, a doubled quote is two file characters for one) and a cell over several
+lines has each character on its own line.
+"""
+
+from __future__ import annotations
+
+from mtg_typeline.sources.base import CharMap, Locator, Offset, Place
+
+END = "\udfff"  # fed after the last line: decoded UTF-8 never holds this lone surrogate
+Blocks = tuple[tuple[int, list[str]], ...]  # kept blocks of lines: (first line number, lines)
+# The states of `_cell_places`: before a cell, in an unquoted one, inside quotes, just after a
+# quote inside quotes (a doubled quote, or the closing one).
+_START, _FIELD, _QUOTED, _QUOTE = "start", "field", "quoted", "quote"
+_TEXT, _MARK, _PAIR, _OPEN, _CELL, _RECORD = "text", "mark", "pair", "open", "cell", "record"
+
+
+def locate(kept: Blocks, row: list[str], end: int, column: int, delimiter: str) -> Locator:
+    """Where the characters of cell `column` of a record are (found by parsing it again)."""
+    start, end = span(row, end)
+    record = _record(kept, start, end)
+    places = _cell_places(record, start, column, delimiter) if record is not None else None
+    if places is None or len(places) != len(row[column]) + 1:
+        return Offset(start)  # the record is no longer at hand: its first line
+    first = places[0]
+    if all(p.line == first.line and p.column == first.column + i for i, p in enumerate(places)):
+        return Offset(first.line, first.column)
+    return CharMap(places)
+
+
+def span(row: list[str], end: int) -> tuple[int, int]:
+    """The first and last line of a record that `csv.reader` ended on line `end`: the lines
+    it spans are its line breaks inside cells. A record whose last cell ran to the end of the
+    file ended on the line after the last (the one fed after it) and its last break ends it."""
+    breaks = sum(map(_breaks, row))
+    if not swallowed(row):
+        return end - breaks, end
+    return end - breaks - (0 if row[-1][:-1].endswith(("\n", "\r")) else 1), end - 1
+
+
+def _record(kept: Blocks, start: int, end: int) -> list[str] | None:
+    """Lines `start`..`end` of the file, or None if they are no longer kept."""
+    lines: list[str] = []
+    for first, block in kept:
+        lines.extend(block[max(start - first, 0) : max(end - first + 1, 0)])
+    return lines if len(lines) == end - start + 1 else None
+
+
+def _cell_places(lines: list[str], start: int, wanted: int, delimiter: str) -> list[Place] | None:
+    """The place of each character of one cell, and of the point after it, following the
+    states of `csv.reader` (a doubled quote is two file characters for one; a quote after a
+    closing quote, or inside an unquoted cell, is a character of the cell)."""
+    places: list[Place] = []
+    cell, state, after = 0, _START, Place(start, 1)
+    for line, text in enumerate(lines, start):
+        for column, char in enumerate(text, 1):
+            before = state
+            state, kind = _step(state, char, delimiter)
+            if kind is _CELL or kind is _RECORD:
+                if cell == wanted:
+                    return [*places, Place(line, column) if before is _START else after]
+                if kind is _RECORD:
+                    return None  # the record ended before the cell
+                cell += 1
+            elif cell == wanted and kind is not _MARK:
+                if kind is not _OPEN:
+                    places.append(Place(line, column - 1 if kind is _PAIR else column))
+                after = Place(line, column + 1)
+        if state is not _QUOTED:  # the last line, without a line break
+            stop = Place(line, len(text) + 1) if state is _START else after
+            return [*places, stop] if cell == wanted else None
+    return None
+
+
+def _step(state: str, char: str, delimiter: str) -> tuple[str, str]:
+    """`csv.reader`'s state after `char`, and what `char` is: a character of the cell's text,
+    a quote that is not (_MARK), the second quote of a doubled one, the opening quote, or the
+    end of a cell or of the record."""
+    if state is _QUOTED:
+        return (_QUOTE, _MARK) if char == '"' else (_QUOTED, _TEXT)
+    if state is _QUOTE and char == '"':
+        return _QUOTED, _PAIR
+    if char == delimiter:
+        return _START, _CELL
+    if char in "\r\n":
+        return _START, _RECORD
+    if state is _START and char == '"':
+        return _QUOTED, _OPEN
+    return _FIELD, _TEXT
+
+
+def swallowed(row: list[str]) -> bool:
+    """True if the last cell of a row runs to the end of the file (an unclosed quote)."""
+    return bool(row) and row[-1].endswith(END) and row != [END]
+
+
+def _breaks(cell: str) -> int:
+    """The line breaks inside a cell (kept as they are in the file), so the lines it spans."""
+    return cell.count("\n") + cell.count("\r") - cell.count("\r\n")

@@ -1,0 +1,205 @@
+"""YAML card files (custom sets, fan sets): a `type_line` key at any depth.
+
+Any shape is read: a list of cards, cards inside sets inside blocks, several documents. In
+every mapping, the value of a `type_line` key is a type line when it is a string; so is the
+value of a `type` key in a mapping that has a `name` and no `type_line` (a card: a bare
+`type` is common outside card data), or of the key named with `--key`. The `name` of the
+same mapping names the card. Keys are compared without case, spaces and `_`.
+
+The parser's events are followed (PyYAML's, from libyaml where it is there): no tree of the
+document is built, only the mappings open at the moment are held, and a scalar is looked at
+closer only when it is the value of a key that matters. Events tell where each scalar starts
+and ends; the place of each character of a type line (quotes, escapes, folded and block
+scalars accounted for, see `yaml_scalars`) is worked out only for lines with findings. The
+file's text is held in memory whole.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Generator, Iterator
+from functools import partial
+from typing import BinaryIO
+
+import yaml
+from yaml.events import (
+    AliasEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+)
+from yaml.nodes import ScalarNode
+from yaml.resolver import Resolver
+
+from mtg_typeline.sources import SourceSettings
+from mtg_typeline.sources.base import Entry, NotCardData, SourceError, read_text
+from mtg_typeline.sources.yaml_scalars import Scalar, locate
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_RESOLVER = Resolver()
+_STR = "tag:yaml.org,2002:str"
+_NULL = "tag:yaml.org,2002:null"
+TYPE_KEYS = ("typeline", "type")  # best first
+_BARE_TYPE = "type"
+NAME_KEY = "name"
+
+
+def make_reader(
+    fmt: str, settings: SourceSettings
+) -> Callable[[BinaryIO, str, Callable[[int], None]], Iterator[Entry]]:
+    """The reader of YAML card files (`fmt` is "yaml")."""
+    keys = (_norm(settings.key),) if settings.key else TYPE_KEYS
+
+    def read(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry]:
+        text = read_text(stream, path)
+        progress(_bytes_read(stream, text))
+        found = yield from _documents(text, keys)
+        if not found:
+            wanted = f"{settings.key!r} key" if settings.key else "type_line key, nor a type beside a name,"
+            raise NotCardData(f"{path} holds no card data: no {wanted} with a text value")
+
+    return read
+
+
+def _documents(text: str, keys: tuple[str, ...]) -> Generator[Entry, None, bool]:
+    """Every type line of every document, in file order; returns True if the file has a type
+    key or no document but empty ones (False: YAML that holds no card data)."""
+    cards = _Cards(text, keys)
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            for entry in cards.take(event):
+                if entry.text.strip():  # an empty type line is no type line, as in a table
+                    yield entry
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise SourceError(f"not valid YAML: {exc.problem or exc.context or exc}", line, column) from None
+    except yaml.YAMLError as exc:  # a character YAML does not allow (libyaml gives a byte offset)
+        where = getattr(exc, "position", None)
+        line, column = _byte_place(text, where) if isinstance(where, int) else (1, 1)
+        raise SourceError(f"not valid YAML: {getattr(exc, 'reason', exc)}", line, column) from None
+    return cards.found or not cards.documents
+
+
+class _Frame:
+    """An open mapping or sequence: in a mapping, the key whose value comes next, and the
+    string values of the keys that matter; the entries of inner mappings held back while an
+    own type line of this mapping, earlier in the file, is not known yet."""
+
+    __slots__ = ("held", "key", "mapping", "strings", "want_key")
+
+    def __init__(self, mapping: bool) -> None:
+        self.mapping = mapping
+        self.want_key = mapping
+        self.key: str | None = None
+        self.strings: list[tuple[str, Scalar]] = []
+        self.held: list[tuple[int, Entry]] | None = None
+
+
+class _Cards:
+    """Follows the parser's events (no node tree is built, so memory holds the text and the
+    open mappings only) and gives each mapping's type lines when the mapping ends."""
+
+    def __init__(self, text: str, keys: tuple[str, ...]) -> None:
+        self.text = text
+        self.keys = keys
+        self.wanted = {*keys, NAME_KEY}
+        self.stack: list[_Frame] = []
+        self.anchors: dict[str, ScalarEvent] = {}  # scalars with an anchor, for their aliases
+        self.norms: dict[str, str] = {}  # keys as written: compared
+        self.found = False
+        self.documents = 0
+
+    def take(self, event: yaml.Event) -> list[Entry]:
+        """The entries that `event` completes, in file order."""
+        if isinstance(event, ScalarEvent):
+            if event.anchor:
+                self.anchors[event.anchor] = event
+            self.value(event)
+            return []
+        kind = event.__class__
+        if kind is MappingStartEvent or kind is SequenceStartEvent:
+            self.documents += not self.stack
+            self.stack.append(_Frame(kind is MappingStartEvent))
+        elif kind is MappingEndEvent or kind is SequenceEndEvent:
+            frame = self.stack.pop()
+            ready = self.card(frame) if frame.mapping else []
+            self.value(None)
+            return self.hand_on(ready)
+        elif isinstance(event, AliasEvent):  # a scalar's value; a collection is read where it is
+            self.value(self.anchors.get(event.anchor or ""), alias=True)
+        return []
+
+    def value(self, event: ScalarEvent | None, *, alias: bool = False) -> None:
+        """A scalar (or a collection just ended: None) where the innermost mapping is; only
+        the values of the keys that matter are looked at closer."""
+        if not self.stack:
+            self.documents += event is not None and not alias and _scalar(event).tag != _NULL
+            return
+        frame = self.stack[-1]
+        if not frame.mapping:
+            return
+        if frame.want_key:
+            frame.key = self.norms.get(event.value) if event is not None else None
+            if frame.key is None and event is not None:
+                frame.key = self.norms[event.value] = _norm(event.value)
+        elif frame.key in self.wanted and event is not None and (scalar := _scalar(event)).tag == _STR:
+            frame.strings.append((frame.key, scalar))
+            if frame.key != NAME_KEY and frame.held is None:
+                frame.held = []
+        frame.want_key = not frame.want_key
+
+    def card(self, frame: _Frame) -> list[tuple[int, Entry]]:
+        """The type lines of a mapping that ends: the string values of its best type key (a
+        bare `type`, so common outside card data, only in a mapping that has a `name`), and
+        the entries held back in it, in file order."""
+        name = next((value.value for key, value in frame.strings if key == NAME_KEY), None)
+        ready = list(frame.held or ())
+        for wanted in self.keys:
+            values = [value for key, value in frame.strings if key == wanted]
+            if wanted == _BARE_TYPE and name is None and self.keys == TYPE_KEYS:
+                values = []
+            ready += [(v.start, Entry(v.value, partial(locate, self.text, v), name)) for v in values]
+            if values:
+                self.found = True
+                break
+        return sorted(ready, key=lambda pair: pair[0])
+
+    def hand_on(self, ready: list[tuple[int, Entry]]) -> list[Entry]:
+        """Entries to give now, or to hold in the nearest mapping waiting for its own."""
+        holder = next((frame.held for frame in reversed(self.stack) if frame.held is not None), None)
+        if holder is None:
+            return [entry for _, entry in ready]
+        holder.extend(ready)
+        return []
+
+
+def _scalar(event: ScalarEvent) -> Scalar:
+    """A scalar event, its tag resolved as PyYAML's safe loader resolves it."""
+    tag = event.tag
+    if tag in (None, "!"):
+        tag = _RESOLVER.resolve(ScalarNode, event.value, event.implicit)  # type: ignore[no-untyped-call]
+    start, end = event.start_mark, event.end_mark
+    assert start is not None and end is not None  # the parser marks every event
+    return Scalar(event.value, event.style or "", str(tag), start.line, start.column, start.index, end.index)
+
+
+def _byte_place(text: str, offset: int) -> tuple[int, int]:
+    """The line and column of a byte offset of the UTF-8 text."""
+    before = text.encode("utf-8", "surrogatepass")[:offset].decode("utf-8", "replace")
+    return before.count("\n") + 1, len(before) - before.rfind("\n")
+
+
+def _bytes_read(stream: BinaryIO, text: str) -> int:
+    try:
+        return stream.tell()
+    except (OSError, ValueError):  # a pipe
+        return len(text)
+
+
+def _norm(key: object) -> str:
+    """A key compared without case, `_` and spaces (`Type Line`, `typeLine`); not without `-`,
+    as `type-line` is a key of other YAML (configurations, rule files) more than of cards."""
+    return re.sub(r"[\s_]+", "", str(key).lower())
