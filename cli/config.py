@@ -14,6 +14,7 @@ from datetime import date
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from mtg_typeline.editions import is_date
 from mtg_typeline.errors import TypelineError
 
 if TYPE_CHECKING:
@@ -28,7 +29,8 @@ FAIL_ON = ("error", "warning", "info")
 # key -> kind of value; keys are the long option names of `typeline check`
 KEYS: dict[str, str] = {
     "edition": "string",
-    "rules": "path",
+    "as-of": "date",
+    "rules": "paths",
     "format": "format",
     "strict": "bool",
     "quiet": "bool",
@@ -157,13 +159,15 @@ def _value(where: str, key: str, value: Any) -> Any:
     kind = KEYS.get(key)
     if kind is None:
         raise ConfigError(f"{where}: unknown key {key!r} (the keys are: {', '.join(KEYS)})")
-    if key == "edition" and isinstance(value, date):
+    if key in ("edition", "as-of") and isinstance(value, date):
         value = value.isoformat()  # an unquoted date in YAML or TOML
     ok = {
         "string": isinstance(value, str) and bool(value),
+        "date": isinstance(value, str) and is_date(value),
         "format": value in _formats(),
         "input-format": value in _input_formats(),
-        "path": isinstance(value, str) and bool(value),
+        "paths": (isinstance(value, str) and bool(value))
+        or (isinstance(value, list) and bool(value) and all(isinstance(v, str) and v for v in value)),
         "bool": isinstance(value, bool),
         "strings": isinstance(value, list) and all(isinstance(v, str) for v in value),
         "fail-on": value in FAIL_ON,
@@ -191,9 +195,10 @@ def _input_formats() -> tuple[str, ...]:
 def _describe(kind: str) -> str:
     return {
         "string": "a string",
+        "date": "a date (YYYY-MM-DD)",
         "format": f"one of {', '.join(_formats())}",
         "input-format": f"one of {', '.join(_input_formats())}",
-        "path": "a path (a string)",
+        "paths": "a path or a list of paths (strings)",
         "bool": "true or false",
         "strings": "a list of strings",
         "fail-on": f"one of {', '.join(FAIL_ON)}",

@@ -7,6 +7,7 @@ rule carries each cited meaning, and a summary of each cited rule from `rules/su
 `write_rule_files(archive_dir, out_dir)` imports a whole archive of editions and writes one
 rule file per edition whose type-line section differs from the one before, plus `index.yaml`.
 
+    typeline rules import CR.txt [-o FILE]           (`run_import`)
     python -m mtg_typeline.crimport CR.txt [-o FILE]
     python -m mtg_typeline.crimport --archive DIR --out-dir DIR [SECTION_FILE ...]
 
@@ -22,7 +23,9 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
+from mtg_typeline.atomicwrite import write_atomic
 from mtg_typeline.crimport_parse import Facts, read_facts
 from mtg_typeline.crimport_text import decode, effective_date, find_section, notes_end, split_lines
 from mtg_typeline.crimport_yaml import (
@@ -36,9 +39,9 @@ from mtg_typeline.crimport_yaml import (
     scalar,
     shipped_summaries,
 )
-from mtg_typeline.errors import RulesDataError, TypelineError
+from mtg_typeline.errors import InputError, RulesDataError, TypelineError
 
-__all__ = ["Imported", "import_cr", "main", "read_cr", "write_rule_files"]
+__all__ = ["Imported", "import_cr", "main", "read_cr", "run_import", "write_rule_files"]
 
 INDEX_FILE = "index.yaml"
 SOURCE_PATTERNS = ("*.txt.gz", "*.txt")
@@ -190,11 +193,26 @@ def index_text(files: Sequence[RuleFile]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _write(path: Path, text: str) -> None:
+def _write(path: Path | str, text: str) -> None:
     """Write `text` as UTF-8 with LF line ends, replacing the file in one step."""
-    temporary = path.with_name(f".{path.name}.tmp")
-    temporary.write_bytes(text.encode("utf-8"))
-    os.replace(temporary, path)
+    write_atomic(path, text.encode("utf-8"))
+
+
+def run_import(source: str, output: str | None, out: TextIO) -> int:
+    """`typeline rules import SOURCE [-o OUTPUT]`: import the CR text (or type-line section) at
+    `source` and write its rule file to `output`, replaced whole or not at all, or to `out`
+    when there is no `output`. Returns exit status 0; every error is a `TypelineError`."""
+    try:
+        with open(source, "rb") as stream:
+            data = stream.read()
+    except OSError as exc:
+        raise InputError(f"{source}: cannot read the CR text: {exc.strerror or exc}") from None
+    text = read_cr(data, source).text()
+    if output is None:
+        out.write(text)
+    else:
+        _write(output, text)
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -214,11 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             files = write_rule_files(args.archive, args.out_dir, args.texts)
             print(f"{len(files)} rule files, {sum(len(f.covers) for f in files)} editions: {args.out_dir}")
         elif len(args.texts) == 1 and not args.out_dir:
-            text = import_file(args.texts[0]).text()
-            if args.output:
-                _write(args.output, text)
-            else:
-                sys.stdout.write(text)
+            run_import(str(args.texts[0]), args.output and str(args.output), sys.stdout)
         else:
             parser.error("give one CR text, or --archive DIR --out-dir DIR")
     except (TypelineError, OSError) as exc:

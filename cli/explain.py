@@ -27,7 +27,7 @@ def cited_rules(check: Check, rules: RuleSet) -> list[str]:
             numbers.extend(s.rule for s in rules.lists if s.whole)
         else:
             numbers.extend(rules.cite(meaning))
-    return list(dict.fromkeys(numbers))
+    return [number for number in dict.fromkeys(numbers) if number]  # a custom file's list has none
 
 
 def describe(check: Check, rules: RuleSet) -> dict[str, Any]:

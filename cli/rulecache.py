@@ -63,7 +63,8 @@ def load(key: str) -> dict[str, Any] | None:
         return None
     try:
         with open(_file(folder, key), "rb") as stream:
-            entry = marshal.load(stream)
+            # loads of the whole file: load(stream) reads the file a few bytes at a time
+            entry = marshal.loads(stream.read())
     except (OSError, EOFError, ValueError, TypeError):
         return None
     if not isinstance(entry, dict) or entry.get("key") != key or not isinstance(entry.get("data"), dict):

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from mtg_typeline.notation import fold
+from mtg_typeline.provenance import NONE, Provenance
 
 _TYPE_KINDS = ("card_type", "supertype")
 
@@ -67,6 +68,7 @@ class RuleSet:
         "no_subtypes",
         "no_subtypes_rule",
         "path",
+        "provenance",
         "renames",
         "section",
         "source",
@@ -89,19 +91,23 @@ class RuleSet:
     summaries: Mapping[str, str]
     citations: Mapping[str, str]
     renames: tuple[Rename, ...]
+    provenance: Provenance  # what custom rule files added or removed
     _card_types: dict[str, str]
     _supertypes: dict[str, str]
     _subtypes: dict[str, tuple[tuple[SubtypeList, str], ...]]
     _phrases: dict[str, tuple[tuple[str, ...], ...]]
     _lists_for: dict[frozenset[str], tuple[SubtypeList, ...]]
 
-    def __init__(self, *, renames: tuple[Rename, ...] = (), **fields: Any) -> None:
+    def __init__(
+        self, *, renames: tuple[Rename, ...] = (), provenance: Provenance = NONE, **fields: Any
+    ) -> None:
         init = object.__setattr__
         for name in _FIELDS:
             init(self, name, fields.pop(name))
         if fields:
             raise TypeError(f"unknown fields: {', '.join(fields)}")
         init(self, "renames", renames)
+        init(self, "provenance", provenance)
         self._index()
 
     def __setattr__(self, name: str, value: object) -> None:

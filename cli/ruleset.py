@@ -15,8 +15,10 @@ from datetime import date
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from mtg_typeline.errors import RulesDataError, UsageError
+from mtg_typeline.editions import Index, read_index
+from mtg_typeline.errors import RulesDataError
 from mtg_typeline.notation import fold
+from mtg_typeline.provenance import Provenance
 from mtg_typeline.rulemodel import Rename, RuleSet, SubtypeList
 
 __all__ = [
@@ -28,6 +30,7 @@ __all__ = [
     "parse_rules",
     "rules_dir",
     "shipped_editions",
+    "shipped_index",
 ]
 
 if TYPE_CHECKING:
@@ -69,26 +72,44 @@ def _rules_dir() -> str:
     raise RulesDataError(f"the shipped rule files are missing (looked in {where})")
 
 
+def shipped_index() -> Index:
+    """The index of the shipped rule files: every edition they cover, and which file does."""
+    return read_index(_rules_dir())
+
+
 def shipped_editions() -> tuple[str, ...]:
-    """Effective dates of the shipped editions, oldest first."""
-    stems = (name[: -len(".yaml")] for name in os.listdir(_rules_dir()) if name.endswith(".yaml"))
-    return tuple(sorted(stem for stem in stems if _EDITION_RE.match(stem)))
+    """Effective dates of the shipped editions (every one the index covers), oldest first."""
+    return shipped_index().dates
 
 
-def load_rules(edition: str | None = None, path: str | Path | None = None) -> RuleSet:
-    """The rule set of a shipped `edition` (default: the newest), or of the file at `path`."""
-    if path is not None:
-        return _load_cached(str(path))
-    editions = shipped_editions()
-    if not editions:
-        raise RulesDataError(f"no rule files in {_rules_dir()}")
-    chosen = edition or editions[-1]
-    if chosen not in editions:
-        raise UsageError(
-            f"unknown edition {chosen!r}: give the exact effective date of a shipped edition "
-            f"({', '.join(editions)})"
-        )
-    return _load_cached(os.path.join(_rules_dir(), f"{chosen}.yaml"))
+def load_rules(edition: str | None = None, path: str | Path | tuple[str, ...] | None = None) -> RuleSet:
+    """The rule set of a shipped `edition` (its exact effective date; default: the newest), or
+    of the file at `path`. An edition that shares the rule file of an earlier one is that
+    file's rules under its own date (see `mtg_typeline.editions`)."""
+    if path is not None:  # the user's rule files, full or custom, one or several in order
+        from mtg_typeline.customrules import load_files
+
+        return load_files(path)
+    index = shipped_index()
+    chosen = edition or index.newest
+    file = index.file_of(chosen)
+    if file is None:
+        raise index.unknown(chosen)
+    return _as_edition(file, chosen)
+
+
+@cache
+def _as_edition(path: str, edition: str) -> RuleSet:
+    """The rules of the file at `path` under the effective date `edition` of an edition it covers."""
+    rules = _load_cached(path)
+    if rules.edition == edition:
+        return rules
+    data = _to_data(rules)
+    # the words the importer writes for an edition's own file, with this edition's date
+    data["name"] = rules.name.replace(rules.edition, edition)
+    data["source"] = rules.source.replace(f"effective {rules.edition},", f"effective {edition},")
+    data["edition"] = edition
+    return _from_data(path, data)
 
 
 @cache
@@ -116,6 +137,8 @@ def _to_data(rules: RuleSet) -> dict[str, Any]:
     data["citations"] = dict(rules.citations)
     data["lists"] = [tuple(s) for s in rules.lists]
     data["renames"] = [tuple(r) for r in rules.renames]
+    if rules.provenance.files:
+        data["provenance"] = rules.provenance.to_data()
     return data
 
 
@@ -124,7 +147,9 @@ def _from_data(path: str, data: dict[str, Any]) -> RuleSet:
     fields["summaries"] = dict(data["summaries"])
     fields["citations"] = dict(data["citations"])
     fields["lists"] = tuple(SubtypeList(*s) for s in data["lists"])
-    return RuleSet(path=path, renames=tuple(Rename(*r) for r in data["renames"]), **fields)
+    renames = tuple(Rename(*r) for r in data["renames"])
+    provenance = Provenance.from_data(data.get("provenance"))
+    return RuleSet(path=path, renames=renames, provenance=provenance, **fields)
 
 
 _PLAIN_FIELDS = (

@@ -16,7 +16,8 @@ from mtg_typeline.sources import AUTO as AUTO_INPUT
 from mtg_typeline.sources import DEFAULT_INCLUDE, SourceSettings
 
 AUTO = "auto"
-_EXCLUSIVE = {"edition": "rules", "rules": "edition"}  # typing one drops the other's setting
+# Ways to choose the rules, each excluding the others: typing one drops the others' settings
+_CHOOSERS = ("edition", "rules", "as-of")
 
 
 def config_for(config_file: str | None, no_config: bool) -> Config:
@@ -41,14 +42,12 @@ def build_options(
     typed = set(explicit)
     merged = dict(given)
     for key, value in config.values.items():
-        if key not in typed and _EXCLUSIVE.get(key) not in typed:
+        if key not in typed and not (key in _CHOOSERS and typed & set(_CHOOSERS)):
             merged[key] = _from_config(key, value, config)
-    if merged.get("edition") and merged.get("rules"):
-        raise UsageError("--edition and --rules exclude each other")
     return Options(
         paths=paths,
-        edition=merged.get("edition"),
-        rules_file=merged.get("rules"),
+        edition=_edition(merged),
+        rules_file=tuple(merged.get("rules") or ()) or None,
         output_format=resolve_format(merged["format"]),
         quiet=bool(merged.get("quiet")),
         color=merged.get("color"),
@@ -65,6 +64,18 @@ def build_options(
         input_format=merged.get("input-format") or AUTO_INPUT,
         sources=SourceSettings(column=merged.get("column"), key=merged.get("key")),
     )
+
+
+def _edition(merged: Mapping[str, Any]) -> str | None:
+    """The edition asked for: by its date, or the one in force on the `as-of` date."""
+    chosen = [f"--{key}" for key in _CHOOSERS if merged.get(key)]
+    if len(chosen) > 1:
+        raise UsageError(f"{', '.join(chosen[:-1])} and {chosen[-1]} exclude each other")
+    if merged.get("as-of"):
+        from mtg_typeline.ruleset import shipped_index
+
+        return shipped_index().in_force(str(merged["as-of"]))
+    return merged.get("edition")
 
 
 def _fail_on(merged: Mapping[str, Any], typed: set[str], config: Config) -> str:
@@ -93,8 +104,8 @@ def _selection(merged: Mapping[str, Any], typed: set[str], config: Config) -> Se
 
 
 def _from_config(key: str, value: Any, config: Config) -> Any:
-    if key == "rules":
-        return str(config.root / value)
+    if key == "rules":  # one path or a list, each relative to the configuration file
+        return tuple(str(config.root / path) for path in ([value] if isinstance(value, str) else value))
     return value
 
 

@@ -24,7 +24,7 @@ DATA = Path(__file__).resolve().parent / "data" / "config"
 
 
 KEY_LIST = (
-    "edition, rules, format, strict, quiet, color, select, extend-select, ignore, fail-on, "
+    "edition, as-of, rules, format, strict, quiet, color, select, extend-select, ignore, fail-on, "
     "exit-zero, statistics, per-file-ignores, include, exclude, input-format, column, key, "
     "respect-gitignore, hidden"
 )
@@ -37,6 +37,7 @@ OLD_ONLY = "Scheme — Villain\n"  # TL305, cited 205.3p in 2020-08-07 and 205.3
 
 EVERY_KEY: dict[str, Any] = {
     "edition": "2020-08-07",
+    "as-of": "2024-06-06",
     "rules": "rules/custom.yaml",
     "format": "json",
     "strict": True,
@@ -345,7 +346,7 @@ def test_load_unknown_key_yaml(tmp_path: Path) -> None:
             "True",
             "one of text, json, concise, json-lines, github, sarif, junit, gitlab, auto",
         ),
-        ("rules", "false", "False", "a path (a string)"),
+        ("rules", "false", "False", "a path or a list of paths (strings)"),
         ("select", '"TL301"', "'TL301'", "a list of strings"),
         ("extend-select", '["TL904", 4]', "['TL904', 4]", "a list of strings"),
         ("ignore", "{}", "{}", "a list of strings"),
@@ -383,7 +384,7 @@ def test_wrong_typed_value_toml(tmp_path: Path, key: str, toml: str, value: str,
             "['json']",
             "one of text, json, concise, json-lines, github, sarif, junit, gitlab, auto",
         ),
-        ("rules", "~", "None", "a path (a string)"),
+        ("rules", "~", "None", "a path or a list of paths (strings)"),
         ("select", "TL301", "'TL301'", "a list of strings"),
         ("select", "[TL301, 302]", "['TL301', 302]", "a list of strings"),
         ("ignore", "[TL101, ~]", "['TL101', None]", "a list of strings"),
@@ -758,7 +759,7 @@ def test_edition_from_the_configuration_and_over_it(here: Path) -> None:
 def old_rules(folder: Path, name: str = "custom.yaml") -> Path:
     path = folder / name
     path.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(rules_dir() / "2020-08-07.yaml", path)
+    shutil.copyfile(rules_dir() / "2020-07-03.yaml", path)  # the file of 2020-07-03 … 2020-11-20
     return path
 
 
@@ -770,7 +771,7 @@ def test_rules_are_relative_to_the_configuration(here: Path, monkeypatch: pytest
     monkeypatch.chdir(deep)
     result = invoke(["check", "--format", "json", "-"], OLD_ONLY)
     assert result.stderr == ""
-    assert json.loads(result.stdout)["edition"] == "2020-08-07"
+    assert json.loads(result.stdout)["edition"] == "2020-07-03"
 
 
 def test_rules_are_relative_to_a_config_named_with_the_option(here: Path, tmp_path: Path) -> None:
@@ -780,7 +781,7 @@ def test_rules_are_relative_to_a_config_named_with_the_option(here: Path, tmp_pa
     result = invoke(
         ["check", "--format", "json", "--config", str(elsewhere / "typeline.yaml"), "-"], OLD_ONLY
     )
-    assert json.loads(result.stdout)["edition"] == "2020-08-07"
+    assert json.loads(result.stdout)["edition"] == "2020-07-03"
 
 
 def test_missing_rules_from_the_configuration_name_the_resolved_path(here: Path) -> None:
@@ -798,7 +799,7 @@ def test_rules_option_is_relative_to_the_working_directory(
     old_rules(deep / "data")
     monkeypatch.chdir(deep)
     result = invoke(["check", "--format", "json", "--rules", "data/custom.yaml", "-"], OLD_ONLY)
-    assert json.loads(result.stdout)["edition"] == "2020-08-07"
+    assert json.loads(result.stdout)["edition"] == "2020-07-03"
 
 
 def test_edition_option_wins_over_configured_rules(here: Path) -> None:
@@ -814,7 +815,7 @@ def test_rules_option_wins_over_configured_edition(here: Path) -> None:
     pyproject(here, 'edition = "2026-09-25"\n')
     result = invoke(["check", "--format", "json", "--rules", "data/custom.yaml", "-"], OLD_ONLY)
     assert result.stderr == ""
-    assert json.loads(result.stdout)["edition"] == "2020-08-07"
+    assert json.loads(result.stdout)["edition"] == "2020-07-03"
 
 
 def test_edition_and_rules_both_configured_is_an_error(here: Path) -> None:
@@ -996,12 +997,15 @@ def test_every_key_through_the_command_line(here: Path) -> None:
     old_rules(here / "rules")
     cards(here, (DATA / "cards.txt").read_text(encoding="utf-8"), "legacy/cards.txt")
     cards(here, (DATA / "cards.txt").read_text(encoding="utf-8"), "vendor/cards.txt")
-    # edition and rules together are refused; the rest is read as configured
+    # edition, rules and as-of together are refused; the rest is read as configured
     refused = invoke(["check", "."])
     assert refused.exit_code == 2
-    assert refused.stderr == "typeline: error: --edition and --rules exclude each other\n"
+    assert refused.stderr == "typeline: error: --edition, --rules and --as-of exclude each other\n"
     pyproject_text = (
-        (here / "pyproject.toml").read_text(encoding="utf-8").replace('edition = "2020-08-07"\n', "")
+        (here / "pyproject.toml")
+        .read_text(encoding="utf-8")
+        .replace('edition = "2020-08-07"\n', "")
+        .replace("as-of = 2024-06-06\n", "")
     )
     pyproject_text = pyproject_text.replace('input-format = "csv"\ncolumn = "Type Line"\nkey = "types"\n', "")
     (here / "pyproject.toml").write_text(pyproject_text, encoding="utf-8")
@@ -1016,6 +1020,7 @@ def test_every_key_through_the_command_line(here: Path) -> None:
 
 def test_every_key_from_yaml_through_the_command_line(here: Path) -> None:
     text = (DATA / "every-key.yaml").read_text(encoding="utf-8").replace('edition: "2020-08-07"\n', "")
+    text = text.replace("as-of: 2024-06-06\n", "")
     # the cards are text here: reading them as CSV is tested with the CSV reader
     text = text.replace("input-format: csv\ncolumn: Type Line\nkey: types\n", "")
     yaml_config(here, text)

@@ -444,17 +444,21 @@ def test_summaries_are_not_cr_sentences() -> None:
 
 
 @SHARED
-def test_the_shipped_rule_files_are_reproduced_byte_for_byte() -> None:
+def test_the_shipped_rule_files_are_reproduced_byte_for_byte(tmp_path: Path) -> None:
     section = shared_path("cr", SECTION_FILE)
     assert (
         import_cr(section.read_bytes(), SECTION_FILE).encode()
         == (rules_dir() / "2026-09-25.yaml").read_bytes()
     )
-    archived = shared_path("cr", "archive", "2020-08-07.txt.gz")
-    assert (
-        import_cr(archived.read_bytes(), archived.name).encode()
-        == (rules_dir() / "2020-08-07.yaml").read_bytes()
+    # rules/ is exactly what the importer writes for the archive: every rule file and the index
+    write_rule_files(shared_path("cr", "archive"), tmp_path, [section])
+    written = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    shipped = {p.name: p.read_bytes() for p in rules_dir().iterdir() if p.name in written}
+    assert sorted(shipped) == sorted(written)
+    assert sorted(p.name for p in rules_dir().glob("20*.yaml")) == sorted(
+        n for n in written if n.startswith("20")
     )
+    assert [name for name in written if shipped[name] != written[name]] == []
 
 
 @SHARED
@@ -500,8 +504,10 @@ def test_write_rule_files_writes_one_file_per_change_and_an_index(tmp_path: Path
     covering = next(
         e for e in entries_ if {"edition": "2020-08-07", "source": "2020-08-07.txt.gz"} in e["covers"]
     )
-    shipped = parse_rules("shipped.yaml", (rules_dir() / "2020-08-07.yaml").read_text(encoding="utf-8"))
+    archived = shared_path("cr", "archive", "2020-08-07.txt.gz")
+    shipped = parse_rules("own.yaml", import_cr(archived.read_bytes(), archived.name))  # its own file
     staged = parse_rules("staged.yaml", texts[covering["file"]])
+    assert covering["file"] == "2020-07-03.yaml"
     assert (staged.lists, staged.summaries, staged.citations) == (
         shipped.lists,
         shipped.summaries,

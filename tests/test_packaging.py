@@ -16,6 +16,7 @@ from email.message import Message
 from pathlib import Path
 
 import pytest
+import yaml
 
 import mtg_typeline
 
@@ -69,8 +70,18 @@ def source_modules() -> Iterator[str]:
 
 
 def test_wheel_holds_the_rule_files(names: set[str]) -> None:
-    for name in ("2026-09-25.yaml", "2020-08-07.yaml", "renames.yaml"):
+    for name in ("2026-09-25.yaml", "2020-07-03.yaml", "2009-07-11.yaml", "index.yaml", "renames.yaml"):
         assert f"mtg_typeline/rules/{name}" in names
+
+
+def test_wheel_holds_every_file_the_index_names(names: set[str]) -> None:
+    index = yaml.safe_load((ROOT / "rules" / "index.yaml").read_text(encoding="utf-8"))
+    files = [entry["file"] for entry in index["files"]]
+    assert len(files) == 65
+    assert sum(len(entry["covers"]) for entry in index["files"]) == 86
+    in_wheel = {n.removeprefix("mtg_typeline/rules/") for n in names if n.startswith("mtg_typeline/rules/")}
+    assert set(files) | {"index.yaml", "renames.yaml", "summaries.yaml"} <= in_wheel
+    assert {n for n in in_wheel if n.startswith("20")} == set(files)  # no rule file the index lacks
 
 
 def test_wheel_holds_every_shipped_rule_file(names: set[str]) -> None:
@@ -172,6 +183,12 @@ def test_installed_console_script_reads_both_editions(installed: Path, tmp_path:
     )
     assert old.returncode == 1
     assert '"205.3p"' in old.stdout
+    assert '"edition": "2020-08-07"' in old.stdout  # read from 2020-07-03.yaml through the index
+    oldest = run_installed(
+        [typeline, "check", "--as-of", "2009-08-01", "--format", "json", "-"], tmp_path, "Creature — Forest\n"
+    )
+    assert '"edition": "2009-07-11"' in oldest.stdout
+    assert '"204.3c"' in oldest.stdout
     codes = run_installed([typeline, "codes"], tmp_path)
     assert codes.returncode == 0
     assert "TL304" in codes.stdout

@@ -11,21 +11,29 @@ from pathlib import Path
 
 import pytest
 
-from mtg_typeline import __version__, rulecache, ruleset
+from mtg_typeline import __version__, editions, rulecache, ruleset
 from mtg_typeline.ruleset import load_rules
+
+
+def forget() -> None:
+    """Drop what this process keeps of the rule files and the index, so the next load reads
+    the cache (or the files)."""
+    ruleset._load_cached.cache_clear()
+    ruleset._as_edition.cache_clear()
+    editions.read_index.cache_clear()
 
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     folder = tmp_path / "cache"
     monkeypatch.setenv("TYPELINE_CACHE_DIR", str(folder))
-    ruleset._load_cached.cache_clear()
+    forget()
     yield folder
-    ruleset._load_cached.cache_clear()
+    forget()
 
 
 def fresh(edition: str | None = None, path: Path | None = None) -> ruleset.RuleSet:
-    ruleset._load_cached.cache_clear()
+    forget()
     return load_rules(edition, path)
 
 
@@ -86,7 +94,7 @@ def test_an_empty_cache_dir_setting_turns_it_off(tmp_path: Path, monkeypatch: py
     monkeypatch.setenv("TYPELINE_CACHE_DIR", "")
     assert rulecache.cache_dir() is None
     assert fresh().edition == "2026-09-25"
-    ruleset._load_cached.cache_clear()
+    forget()
 
 
 def test_an_unwritable_cache_is_no_trouble(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -96,7 +104,7 @@ def test_an_unwritable_cache_is_no_trouble(tmp_path: Path, monkeypatch: pytest.M
     assert fresh().edition == "2026-09-25"
     assert fresh().edition == "2026-09-25"
     assert [p.name for p in tmp_path.iterdir()] == ["a-file"]
-    ruleset._load_cached.cache_clear()
+    forget()
 
 
 def test_the_default_place_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -2,9 +2,14 @@
 
 Three layers:
 
-* schema checks of every rules/<edition>.yaml and of rules/renames.yaml;
-* the YAML lists against tests/data/cr-lists-<edition>.json, a copy of the facts
-  extracted from the Comprehensive Rules (CR) text, so these run everywhere;
+* schema checks of every rules/<edition>.yaml, of rules/index.yaml and of
+  rules/renames.yaml, with what differs between editions stated per edition (the
+  oldest files have no no-subtypes rule and no "can't gain" rule; older texts print
+  straight apostrophes; Spacecraft is in two lists from 2025-07-25);
+* the lists of two editions (2026-09-25, 2020-08-07) against
+  tests/data/cr-lists-<edition>.json, a copy of the facts extracted from the
+  Comprehensive Rules (CR) text by this file's own extractor, so these run everywhere
+  (tests/test_importer.py compares every edition with the importer's reading);
 * when ../shared/cr exists (as on developer machines and in CI), the copies and
   the renames' dates against the CR texts themselves.
 """
@@ -30,6 +35,7 @@ RULES_DIR = PROJECT_ROOT / "rules"
 DATA_DIR = TESTS_DIR / "data"
 CR_DIR = Path(__file__).resolve().parents[2] / "shared" / "cr"
 RENAMES_FILE = RULES_DIR / "renames.yaml"
+INDEX_FILE = RULES_DIR / "index.yaml"
 
 Facts = dict[str, list[str]]
 
@@ -87,11 +93,29 @@ REQUIRED_RENAMES = {
     ("Chicken", "Bird", "creature"),
     ("Kaladesh", "Avishkar", "planar"),
 }
-# Words the CR itself puts in more than one subtype list, per edition.
-KNOWN_SHARED_SUBTYPES: dict[str, dict[str, list[str]]] = {
-    "2026-09-25": {"Spacecraft": ["artifact", "planar"]},
-    "2020-08-07": {},
-}
+# Editions that differ from the newest in shape, by what the CR text of the time says.
+NO_NO_SUBTYPES_RULE = {"2009-07-11", "2009-09-04"}  # no "… have no subtypes" rule yet
+NO_GAINING_FROM = "2011-09-30"  # the "can't gain a subtype" rule came with section 205
+STRAIGHT_APOSTROPHES = {"2019-01-25"}  # and every edition before 2014-02-01
+INDEX_ENTRY_KEYS = ["edition", "file", "section", "first_source", "last_source", "covers", "counts"]
+
+
+def known_shared_subtypes(edition: str) -> dict[str, list[str]]:
+    """Words the CR itself puts in more than one subtype list, in an edition."""
+    return {"Spacecraft": ["artifact", "planar"]} if edition >= "2025-07-25" else {}
+
+
+def top_keys(edition: str) -> list[str]:
+    return [k for k in TOP_KEYS if k != "no_subtypes" or edition not in NO_NO_SUBTYPES_RULE]
+
+
+def citation_keys(edition: str) -> list[str]:
+    return [k for k in CITATION_KEYS if k != "no-gaining" or edition >= NO_GAINING_FROM]
+
+
+def prints_straight_apostrophes(edition: str) -> bool:
+    return edition < "2014-02-01" or edition in STRAIGHT_APOSTROPHES
+
 
 RSQUO = "\u2019"  # the curly apostrophe (U+2019) the CR prints in type names
 DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -116,6 +140,8 @@ def rule_files() -> list[Path]:
 
 RULE_FILES = rule_files()
 RULE_FILE_IDS = [p.stem for p in RULE_FILES]
+# The editions whose CR facts are copied to tests/data (the two shipped before every edition was)
+COPY_IDS = sorted(p.stem.removeprefix("cr-lists-") for p in DATA_DIR.glob("cr-lists-*.json"))
 
 
 @functools.cache
@@ -144,6 +170,21 @@ def load_copy(edition: str) -> Facts:
     return facts
 
 
+def index_entries() -> list[dict[str, Any]]:
+    doc = load_yaml(INDEX_FILE)
+    assert isinstance(doc, dict) and list(doc) == ["schema", "files"]
+    assert doc["schema"] == 1 and type(doc["schema"]) is int
+    entries = doc["files"]
+    assert isinstance(entries, list) and entries
+    return entries
+
+
+def covering_file(edition: str) -> Path:
+    """The rule file the index names for the edition effective on `edition`."""
+    [entry] = [e for e in index_entries() if any(c["edition"] == edition for c in e["covers"])]
+    return RULES_DIR / entry["file"]
+
+
 def one(facts: Facts, key: str) -> str:
     values = facts.get(key)
     assert values is not None and len(values) == 1, f"copy lacks a single {key!r}"
@@ -154,7 +195,8 @@ def all_lists(doc: dict[str, Any]) -> Iterator[tuple[str, list[Any]]]:
     """Every sequence of words in a rule file, labelled."""
     yield "card_types.entries", doc["card_types"]["entries"]
     yield "supertypes.entries", doc["supertypes"]["entries"]
-    yield "no_subtypes.card_types", doc["no_subtypes"]["card_types"]
+    if "no_subtypes" in doc:
+        yield "no_subtypes.card_types", doc["no_subtypes"]["card_types"]
     for kind, spec in doc["subtypes"].items():
         yield f"subtypes.{kind}.card_types", spec["card_types"]
         yield f"subtypes.{kind}.entries", spec["entries"]
@@ -164,8 +206,9 @@ def cited_rules(doc: dict[str, Any]) -> list[tuple[str, Any]]:
     cited: list[tuple[str, Any]] = [
         ("card_types.rule", doc["card_types"]["rule"]),
         ("supertypes.rule", doc["supertypes"]["rule"]),
-        ("no_subtypes.rule", doc["no_subtypes"]["rule"]),
     ]
+    if "no_subtypes" in doc:
+        cited.append(("no_subtypes.rule", doc["no_subtypes"]["rule"]))
     cited += [(f"subtypes.{k}.rule", v["rule"]) for k, v in doc["subtypes"].items()]
     cited += [(f"citations.{k}", v) for k, v in doc["citations"].items()]
     return cited
@@ -413,13 +456,15 @@ def live_facts(edition: str) -> Facts:
 
 
 def test_rule_files_exist() -> None:
-    assert {"2026-09-25", "2020-08-07"} <= set(RULE_FILE_IDS)
+    assert {"2009-07-11", "2011-09-30", "2020-07-03", "2026-09-25"} <= set(RULE_FILE_IDS)
+    assert len(RULE_FILES) == 65
+    assert "2020-08-07" not in RULE_FILE_IDS  # covered by 2020-07-03.yaml (see the index)
 
 
 @pytest.mark.parametrize("path", RULE_FILES, ids=RULE_FILE_IDS)
 def test_rule_file_schema(path: Path) -> None:
     doc = load_rule_file(path)
-    assert list(doc) == TOP_KEYS, "top-level keys (exact set and order)"
+    assert list(doc) == top_keys(path.stem), "top-level keys (exact set and order)"
     assert doc["schema"] == 1 and type(doc["schema"]) is int
     edition = doc["edition"]
     assert isinstance(edition, str) and DATE_RE.fullmatch(edition)
@@ -442,8 +487,9 @@ def test_rule_file_list_blocks(path: Path) -> None:
     doc = load_rule_file(path)
     for key in ("card_types", "supertypes"):
         assert isinstance(doc[key], dict) and list(doc[key]) == LIST_KEYS, key
-    assert isinstance(doc["no_subtypes"], dict)
-    assert list(doc["no_subtypes"]) == NO_SUBTYPES_KEYS
+    if "no_subtypes" in doc:
+        assert isinstance(doc["no_subtypes"], dict)
+        assert list(doc["no_subtypes"]) == NO_SUBTYPES_KEYS
 
     subtypes = doc["subtypes"]
     assert isinstance(subtypes, dict) and subtypes
@@ -466,12 +512,14 @@ def test_rule_file_list_blocks(path: Path) -> None:
 @pytest.mark.parametrize("path", RULE_FILES, ids=RULE_FILE_IDS)
 def test_rule_file_entries(path: Path) -> None:
     doc = load_rule_file(path)
+    # an edition's entries keep its text's apostrophes: all straight or all curly
+    printed, other = ("'", RSQUO) if prints_straight_apostrophes(path.stem) else (RSQUO, "'")
     for label, values in all_lists(doc):
         assert isinstance(values, list) and values, f"{label}: non-empty list"
         for value in values:
             assert isinstance(value, str), f"{label}: {value!r} is not a string"
-            assert ENTRY_RE.fullmatch(value), f"{label}: odd entry {value!r}"
-            assert "'" not in value, f"{label}: straight apostrophe in {value!r}"
+            assert ENTRY_RE.fullmatch(value.replace(printed, RSQUO)), f"{label}: odd entry {value!r}"
+            assert other not in value, f"{label}: {other!r} apostrophe in {value!r}"
         keys = [norm(v) for v in values]
         dups = sorted({v for v in values if keys.count(norm(v)) > 1})
         assert not dups, f"{label}: duplicate entries {dups}"
@@ -495,7 +543,7 @@ def test_rule_file_summaries_and_citations(path: Path) -> None:
         assert summary[0].isupper() and summary.endswith("."), number
 
     citations = doc["citations"]
-    assert isinstance(citations, dict) and list(citations) == CITATION_KEYS
+    assert isinstance(citations, dict) and list(citations) == citation_keys(path.stem)
     for label, number in cited_rules(doc):
         assert isinstance(number, str), f"{label}: quote rule numbers"
         assert number in rules, f"{label}: rule {number} has no summary in `rules`"
@@ -515,7 +563,7 @@ def test_rule_file_consistency(path: Path) -> None:
         for card_type in spec["card_types"]:
             assert norm(card_type) in owners, f"{kind}: unknown card type {card_type}"
             owners[norm(card_type)].append(kind)
-    for card_type in doc["no_subtypes"]["card_types"]:
+    for card_type in doc.get("no_subtypes", {}).get("card_types", []):
         assert norm(card_type) in owners, f"no_subtypes: unknown {card_type}"
         owners[norm(card_type)].append("no_subtypes")
     bad = {c: o for c, o in owners.items() if len(o) != 1}
@@ -531,8 +579,7 @@ def test_rule_file_consistency(path: Path) -> None:
         for entry in spec["entries"]:
             where.setdefault(entry, []).append(kind)
     shared = {e: kinds for e, kinds in where.items() if len(kinds) > 1}
-    assert edition in KNOWN_SHARED_SUBTYPES, f"add {edition} to KNOWN_SHARED_SUBTYPES"
-    assert shared == KNOWN_SHARED_SUBTYPES[edition]
+    assert shared == known_shared_subtypes(edition)
 
 
 # --------------------------------------------------------------------------
@@ -546,11 +593,11 @@ def assert_words_match(label: str, yaml_values: list[str], cr_values: list[str])
     assert yaml_values == [capitalised(v) for v in cr_values], f"{label}: spelling"
 
 
-@pytest.mark.parametrize("path", RULE_FILES, ids=RULE_FILE_IDS)
-def test_rule_file_matches_cr_copy(path: Path) -> None:
-    doc = load_rule_file(path)
-    facts = load_copy(doc["edition"])
-    assert one(facts, "effective") == doc["edition"]
+@pytest.mark.parametrize("edition", COPY_IDS)
+def test_rule_file_matches_cr_copy(edition: str) -> None:
+    doc = load_rule_file(covering_file(edition))  # 2020-08-07: 2020-07-03.yaml
+    facts = load_copy(edition)
+    assert one(facts, "effective") == edition
     assert one(facts, "section") == doc["section"]
 
     for key in ("card_types", "supertypes"):
@@ -579,12 +626,58 @@ def test_rule_file_matches_cr_copy(path: Path) -> None:
 
 
 def test_every_copy_has_a_rule_file() -> None:
-    copies = sorted(DATA_DIR.glob("cr-lists-*.json"))
-    assert copies
-    for copy in copies:
-        edition = copy.stem.removeprefix("cr-lists-")
-        assert edition in RULE_FILE_IDS, f"{copy.name} has no rules/{edition}.yaml"
+    assert COPY_IDS == ["2020-08-07", "2026-09-25"]
+    for edition in COPY_IDS:
+        assert covering_file(edition).is_file(), f"the index covers no edition {edition}"
         assert one(load_copy(edition), "effective") == edition
+
+
+# --------------------------------------------------------------------------
+# rules/index.yaml: which rule file stands for which edition
+# --------------------------------------------------------------------------
+
+
+def counts_of(doc: dict[str, Any]) -> dict[str, int]:
+    counts = {key: len(doc[key]["entries"]) for key in ("card_types", "supertypes")}
+    counts |= {kind: len(spec["entries"]) for kind, spec in doc["subtypes"].items()}
+    counts["no_subtypes"] = len(doc.get("no_subtypes", {}).get("card_types", []))
+    return counts
+
+
+def test_index_names_every_rule_file_in_order() -> None:
+    entries = index_entries()
+    assert [e["file"] for e in entries] == [p.name for p in RULE_FILES]
+    dates = [c["edition"] for e in entries for c in e["covers"]]
+    assert dates == sorted(set(dates)), "covered dates rise through the index, each once"
+    assert len(dates) == 86
+    covers = next(e["covers"] for e in entries if e["file"] == "2020-07-03.yaml")
+    assert covers[1] == {"edition": "2020-08-07", "source": "2020-08-07.txt.gz"}
+
+
+@pytest.mark.parametrize("entry", index_entries(), ids=lambda entry: entry["edition"])
+def test_index_entry_describes_its_file(entry: dict[str, Any]) -> None:
+    assert [k for k in entry if k != "notes"] == INDEX_ENTRY_KEYS
+    path = RULES_DIR / entry["file"]
+    doc = load_rule_file(path)
+    assert entry["file"] == f"{entry['edition']}.yaml" and doc["edition"] == entry["edition"]
+    assert entry["section"] == doc["section"]
+    for cover in entry["covers"]:
+        assert list(cover) == ["edition", "source"] and DATE_RE.fullmatch(cover["edition"])
+    assert entry["covers"][0] == {"edition": entry["edition"], "source": entry["first_source"]}
+    assert entry["covers"][-1]["source"] == entry["last_source"]
+    assert entry["counts"] == counts_of(doc) and list(entry["counts"]) == list(counts_of(doc))
+    # what the importer left out is said in the index and at the top of the file alike
+    comments = path.read_text(encoding="utf-8").split("\nschema:", 1)[0].split("\n")[1:]
+    assert [f"# {note}." for note in entry.get("notes", [])] == comments
+
+
+@SHARED
+def test_index_covers_every_edition_in_the_archive() -> None:
+    require_cr()
+    covered = {c["edition"]: c["source"] for e in index_entries() for c in e["covers"]}
+    assert sorted(covered) == list(edition_facts_by_date())
+    for source in covered.values():
+        assert (CR_DIR / "archive" / source).is_file() or (CR_DIR / source).is_file(), source
 
 
 # --------------------------------------------------------------------------
@@ -593,7 +686,7 @@ def test_every_copy_has_a_rule_file() -> None:
 
 
 @SHARED
-@pytest.mark.parametrize("edition", RULE_FILE_IDS)
+@pytest.mark.parametrize("edition", COPY_IDS)
 def test_cr_copy_equals_live_extraction(edition: str) -> None:
     require_cr()
     live = live_facts(edition)
@@ -614,7 +707,7 @@ def test_shared_subtypes_are_in_the_cr(path: Path) -> None:
         for entry in facts[f"subtypes.{kind}"]:
             where.setdefault(entry, []).append(kind)
     shared = {e: kinds for e, kinds in where.items() if len(kinds) > 1}
-    assert shared == KNOWN_SHARED_SUBTYPES[edition]
+    assert shared == known_shared_subtypes(edition)
 
 
 def word_ngrams(text: str, n: int) -> set[tuple[str, ...]]:

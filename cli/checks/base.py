@@ -10,6 +10,7 @@ from typing import TypeVar
 from mtg_typeline import spelling
 from mtg_typeline.findings import Fix, Severity, Span
 from mtg_typeline.notation import fold
+from mtg_typeline.provenance import CARD_TYPES, SUPERTYPES
 from mtg_typeline.ruleset import Rename, RuleSet, SubtypeList
 from mtg_typeline.typeline import Face, TypeLine
 
@@ -122,9 +123,37 @@ def either(names: Iterable[str], conj: str = "or") -> str:
     return ", ".join(items[:-1]) + f" {conj} " + items[-1]
 
 
-def kinds_of(lists: Iterable[tuple[SubtypeList, str]]) -> str:
-    """'a land type (205.3i)' or 'an artifact type (205.3g) and a planar type (205.3n)'."""
-    return either((f"{article(s.singular)} ({s.rule})" for s, _ in lists), "and")
+def kinds_of(lists: Iterable[tuple[SubtypeList, str]], rules: RuleSet | None = None) -> str:
+    """'a land type (205.3i)' or 'an artifact type (205.3g) and a planar type (205.3n)'; an
+    entry a custom rule file added has no rule: 'a creature type (added by fanset.yaml)'."""
+    return either((f"{article(s.singular)} ({_origin(s, entry, rules)})" for s, entry in lists), "and")
+
+
+def _origin(sublist: SubtypeList, entry: str, rules: RuleSet | None) -> str:
+    added = rules.provenance.added_by(sublist.key, entry) if rules is not None else None
+    return f"added by {added}" if added else sublist.rule
+
+
+def list_label(sublist: SubtypeList, rules: RuleSet) -> str:
+    """What a list is called by in a message: its rule, or the custom file that made it."""
+    return sublist.rule or f"from {rules.provenance.lists.get(sublist.key, 'a custom rule file')}"
+
+
+def entry_rules(found: Iterable[tuple[SubtypeList, str]], rules: RuleSet) -> tuple[str, ...]:
+    """The rules of the lists holding an entry, leaving out lists a custom file added it to
+    (the rules don't list it there)."""
+    return list_rules(s for s, entry in found if not rules.provenance.added_by(s.key, entry))
+
+
+def removed_note(word: str, rules: RuleSet, categories: Iterable[str] | None = None) -> str:
+    """' (removed by fanset.yaml)' when a custom rule file removed `word` from one of
+    `categories` (default: any subtype list), else ''."""
+    if not rules.provenance.removed:
+        return ""
+    if categories is None:
+        categories = [c for c, _ in rules.provenance.removed if c not in (CARD_TYPES, SUPERTYPES)]
+    removed = rules.provenance.removed_by(categories, word)
+    return f" (removed by {removed})" if removed else ""
 
 
 def renamed_reason(written: str, rename: Rename, current: str, kind: str, edition: str) -> str:
@@ -148,7 +177,7 @@ def fix(start: int, end: int, replacement: str, applicability: str = "safe") -> 
 
 
 def list_rules(lists: Iterable[SubtypeList]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(s.rule for s in lists))
+    return tuple(dict.fromkeys(s.rule for s in lists if s.rule))  # a custom file's list has none
 
 
 def close_matches(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:

@@ -9,12 +9,14 @@ from mtg_typeline.checks.base import (
     close_matches,
     face_check,
     fix,
+    removed_note,
     renamed_reason,
     replaced,
     shown,
 )
 from mtg_typeline.findings import Severity
 from mtg_typeline.notation import TOKEN
+from mtg_typeline.provenance import CARD_TYPES, SUPERTYPES
 from mtg_typeline.ruleset import RuleSet
 from mtg_typeline.typeline import Face, Role, TypedWord, TypeLine
 
@@ -53,7 +55,7 @@ def unknown_card_type(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Pr
         if word.text.casefold() == TOKEN.casefold():
             why = "'Token' is accepted only as the first word of a type line"
         else:
-            why = f"'{shown(word.text)}' is not a card type"
+            why = f"'{shown(word.text)}' is not a card type{removed_note(word.text, rules, [CARD_TYPES])}"
         yield _word_problem(line, typed, why, matches, (rules.card_types_rule,))
 
 
@@ -142,6 +144,7 @@ def unknown_supertype(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Pr
     for typed in face.before:
         if unknown_kind(typed, face, rules) == "supertype":
             why = f"'{shown(typed.word.text)}' is not a supertype"
+            why += removed_note(typed.word.text, rules, [SUPERTYPES])
             matches = close_matches(typed.word.text, rules.supertypes)
             yield _word_problem(line, typed, why, matches, (rules.supertypes_rule,))
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from mtg_typeline.checks.base import Problem, face_check, fix, line_check, replaced, shown
+from mtg_typeline.checks.base import Problem, entry_rules, face_check, fix, line_check, replaced, shown
 from mtg_typeline.findings import Severity
 from mtg_typeline.notation import CANONICAL_DASH, FACE_SEPARATOR
+from mtg_typeline.provenance import CARD_TYPES, SUPERTYPES
 from mtg_typeline.ruleset import RuleSet
 from mtg_typeline.typeline import Face, Role, TypeLine, Word
 
@@ -137,12 +138,15 @@ def word_case(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """
     for typed in face.before:
         if typed.canonical and not typed.renamed and not _same(typed.word.text, typed.canonical):
-            rule = _rule_of_role(typed.role, rules)
-            yield _case_problem(line, typed.word, typed.canonical, rule)
+            category = CARD_TYPES if typed.role is Role.CARD_TYPE else SUPERTYPES
+            added = rules.provenance.added_by(category, typed.canonical)
+            rule = () if added else _rule_of_role(typed.role, rules)
+            yield _case_problem(line, typed.word, typed.canonical, rule, added)
     for word in face.subtypes:
         found = rules.subtype_lists(word.text)
         if found and not _same(word.text, found[0][1]):
-            yield _case_problem(line, word, found[0][1], tuple(s.rule for s, _ in found))
+            added = rules.provenance.added_by(found[0][0].key, found[0][1])
+            yield _case_problem(line, word, found[0][1], entry_rules(found, rules), added)
 
 
 def _same(written: str, listed: str) -> bool:
@@ -158,11 +162,13 @@ def _rule_of_role(role: Role, rules: RuleSet) -> tuple[str, ...]:
     return ()
 
 
-def _case_problem(line: TypeLine, word: Word, listed: str, rules: tuple[str, ...]) -> Problem:
+def _case_problem(
+    line: TypeLine, word: Word, listed: str, rules: tuple[str, ...], added: str | None = None
+) -> Problem:
     return Problem(
         word.start,
         word.end,
-        f"'{shown(word.text)}' is written '{listed}'",
+        f"'{shown(word.text)}' is written '{listed}'" + (f" (added by {added})" if added else ""),
         rules,
         suggestion=replaced(line.text, word.start, word.end, listed),
         fix=fix(word.start, word.end, listed),

@@ -9,16 +9,20 @@ from mtg_typeline.checks.base import (
     article,
     close_matches,
     either,
+    entry_rules,
     face_check,
     fix,
     kinds_of,
+    list_label,
     list_rules,
+    removed_note,
     renamed_reason,
     replaced,
     shown,
 )
 from mtg_typeline.findings import Severity
 from mtg_typeline.notation import CANONICAL_DASH, fold
+from mtg_typeline.provenance import CARD_TYPES, SUPERTYPES
 from mtg_typeline.ruleset import RuleSet, SubtypeList
 from mtg_typeline.typeline import Face, Role, TypeLine, Word
 
@@ -64,8 +68,8 @@ def subtype_before_dash(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[
         yield Problem(
             typed.word.start,
             typed.word.end,
-            f"'{shown(typed.word.text)}' is {kinds_of(found)}; subtypes go after a long dash",
-            (*rules.cite("subtype-syntax"), *list_rules(s for s, _ in found)),
+            f"'{shown(typed.word.text)}' is {kinds_of(found, rules)}; subtypes go after a long dash",
+            (*rules.cite("subtype-syntax"), *entry_rules(found, rules)),
             suggestion=suggestion,
             fix=problem_fix,
         )
@@ -96,11 +100,11 @@ def unknown_subtype(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Prob
 
 
 def _unknown_problem(line: TypeLine, word: Word, own: tuple[SubtypeList, ...], rules: RuleSet) -> Problem:
-    kinds = either(article(s.singular) + f" ({s.rule})" for s in own)
+    kinds = either(article(s.singular) + f" ({list_label(s, rules)})" for s in own)
     matches = close_matches(word.text, [e for s in own for e in s.entries])
     if not matches:
         matches = close_matches(word.text, [e for s in rules.lists for e in s.entries])
-    why = f"'{shown(word.text)}' is not {kinds} or any other subtype"
+    why = f"'{shown(word.text)}' is not {kinds} or any other subtype{removed_note(word.text, rules)}"
     if matches:
         why += f"; did you mean {' or '.join(matches)}?"
     return Problem(
@@ -174,11 +178,11 @@ def subtype_type_mismatch(face: Face, line: TypeLine, rules: RuleSet) -> Iterato
         yield Problem(
             word.start,
             word.end,
-            f"{listed} is {kinds_of(found)}, but this object is not "
+            f"{listed} is {kinds_of(found, rules)}, but this object is not "
             f"{either(article(t.lower()) for t in needed)}",
             (
                 *(rules.cite("no-gaining") or rules.cite("correlation")),
-                *list_rules(s for s, _ in found),
+                *entry_rules(found, rules),
             ),
         )
 
@@ -223,6 +227,7 @@ def unknown_planar_type(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[
         return
     matches = close_matches(" ".join(word.text.split()), [e for s in whole for e in s.entries])
     why = f"'{shown(word.text)}' is not {either(article(s.singular) for s in whole)}"
+    why += removed_note(word.text, rules, [s.key for s in whole])
     if matches:
         why += f"; did you mean {' or '.join(matches)}?"
     yield Problem(
@@ -273,9 +278,12 @@ def type_after_dash(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Prob
         card_type = rules.card_type(word.text)
         kind = "card type" if card_type else "supertype"
         rule = rules.card_types_rule if card_type else rules.supertypes_rule
+        category = CARD_TYPES if card_type else SUPERTYPES
+        added = rules.provenance.added_by(category, card_type or rules.supertype(word.text) or "")
+        note = f" (added by {added})" if added else ""
         yield Problem(
             word.start,
             word.end,
-            f"'{shown(word.text)}' is a {kind}; it belongs before the dash",
-            (*rules.cite("subtype-syntax"), rule),
+            f"'{shown(word.text)}' is a {kind}{note}; it belongs before the dash",
+            (*rules.cite("subtype-syntax"), *(() if added else (rule,))),
         )

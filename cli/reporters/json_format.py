@@ -5,6 +5,7 @@
     ...
     ]}
 
+With custom rule files, `"rules": {"name": ..., "files": [...]}` follows `edition`.
 One finding a line keeps large outputs readable with line tools and lets the encoder run
 at C speed (an indented document goes through the pure-Python one, ten times slower).
 """
@@ -20,7 +21,11 @@ VERSION = 1
 
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
-    head = {"version": VERSION, "edition": result.rules.edition, "summary": result.summary.to_dict()}
+    rules = result.rules
+    head: dict[str, object] = {"version": VERSION, "edition": rules.edition}
+    if rules.provenance.files:  # custom rule files: their name for the rules, and the files
+        head["rules"] = {"name": rules.name, "files": list(rules.provenance.files)}
+    head["summary"] = result.summary.to_dict()
     out.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "findings": [')
     encode = json.JSONEncoder(ensure_ascii=False).encode
     separator = "\n"

@@ -1,0 +1,210 @@
+"""What the shipped rule files hold: `typeline rules list` and `typeline rules show`.
+
+Every list a rule file has is seen here as a `Category` under one short name, the same names
+custom rule files and JSON output use: `card_types`, `supertypes`, each subtype list by its key
+(`artifact` … `battle`), and `no_subtypes`. `mtg_typeline.rulesdiff` and `mtg_typeline.lookup`
+build on the same view.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
+
+from mtg_typeline.errors import UsageError
+from mtg_typeline.rulemodel import RuleSet, SubtypeList
+from mtg_typeline.ruleset import load_rules, shipped_editions, shipped_index
+
+JSON_VERSION = 1
+
+# In the order `rules show` prints them; a rule file may have more subtype lists than these.
+CATEGORIES = (
+    "card_types", "supertypes", "artifact", "enchantment", "land", "planeswalker", "spell",
+    "creature", "planar", "dungeon", "battle", "no_subtypes",
+)  # fmt: skip
+
+
+class Category(NamedTuple):
+    """One list of an edition under its short name, with the rule that gives it."""
+
+    key: str
+    name: str  # plural, as in messages: "creature types"
+    rule: str
+    entries: tuple[str, ...]
+    card_types: tuple[str, ...] = ()  # subtype lists: the card types that use the list
+    whole: bool = False  # planar types: the whole text after the dash is one subtype
+    subtypes: bool = False  # a list of subtypes (not card types or supertypes)
+
+    @property
+    def singular(self) -> str:
+        """'creature type'; 'card type without subtypes'."""
+        head, _, rest = self.name.partition(" without")
+        head = head[:-1] if head.endswith("s") else head
+        return head + (f" without{rest}" if rest else "")
+
+
+def categories(rules: RuleSet) -> tuple[Category, ...]:
+    """Every list of the edition, in the order `rules show` prints them."""
+    found = [
+        Category("card_types", "card types", rules.card_types_rule, rules.card_types),
+        Category("supertypes", "supertypes", rules.supertypes_rule, rules.supertypes),
+        *(_from_list(s, rules.card_types) for s in rules.lists),
+    ]
+    if rules.no_subtypes_rule:  # the two oldest editions have no such rule
+        found.append(
+            Category("no_subtypes", "card types without subtypes", rules.no_subtypes_rule, rules.no_subtypes)
+        )
+    return tuple(found)
+
+
+def _from_list(sublist: SubtypeList, card_types: Sequence[str]) -> Category:
+    # a frozenset has no order: give the card types in the order the edition lists them
+    types = tuple(t for t in card_types if t in sublist.card_types)
+    return Category(sublist.key, sublist.name, sublist.rule, sublist.entries, types, sublist.whole, True)
+
+
+def pick_edition(edition: str | None, as_of: str | None) -> str | None:
+    """The edition `--edition DATE` or `--as-of DATE` names; None for the default."""
+    if edition and as_of:
+        raise UsageError("--edition and --as-of exclude each other")
+    return shipped_index().in_force(as_of) if as_of else edition
+
+
+def edition_rules(edition: str | None) -> tuple[str, RuleSet]:
+    """The edition's date as the user names it (default: the newest) and its rule set."""
+    rules = load_rules(edition)
+    return edition or shipped_editions()[-1], rules
+
+
+def all_editions() -> list[tuple[str, RuleSet]]:
+    """Every shipped edition, oldest first, with its rule set."""
+    return [(edition, load_rules(edition)) for edition in shipped_editions()]
+
+
+def chosen(rules: RuleSet, edition: str, key: str | None) -> tuple[Category, ...]:
+    """The edition's categories, or only `key`; a `UsageError` for a name that is no category."""
+    found = categories(rules)
+    if key is None:
+        return found
+    for category in found:
+        if category.key == key:
+            return (category,)
+    names = list(dict.fromkeys((*CATEGORIES, *(c.key for c in found))))
+    if key in names:
+        have = ", ".join(c.key for c in found)
+        raise UsageError(f"the {edition} edition has no {key} list (it has {have})")
+    raise UsageError(f"unknown category {key!r}: choose from {', '.join(names)}")
+
+
+def as_json(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def category_data(category: Category) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "category": category.key,
+        "name": category.name,
+        "rule": category.rule,
+        "entries": list(category.entries),
+    }
+    if category.subtypes:
+        data["card_types"] = list(category.card_types)
+        data["grouping"] = "whole" if category.whole else "words"
+    return data
+
+
+def heading(category: Category) -> str:
+    """'creature: creature types, rule 205.3m, of Creature and Kindred'."""
+    text = f"{category.key}: {category.name}, rule {category.rule}"
+    if category.card_types:
+        text += f", of {join(category.card_types)}"
+    return text
+
+
+def join(items: Iterable[str], conjunction: str = "and") -> str:
+    names = list(items)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" {conjunction} " + names[-1]
+
+
+# -- typeline rules show ------------------------------------------------------------------
+
+
+def show_rules(key: str | None, edition: str | None, output_format: str) -> str:
+    """The lists of an edition, or one of them, each with its rule number and name."""
+    label, rules = edition_rules(edition)
+    shown = chosen(rules, label, key)
+    if output_format == "json":
+        return as_json(
+            {
+                "version": JSON_VERSION,
+                "edition": label,
+                "section": rules.section,
+                "categories": [category_data(c) for c in shown],
+            }
+        )
+    out = [f"edition {label}, section {rules.section}"]
+    for category in shown:
+        out += ["", f"{heading(category)} ({len(category.entries)})"]
+        out += [f"  {entry}" for entry in category.entries]
+    return "\n".join(out) + "\n"
+
+
+# -- typeline rules list ------------------------------------------------------------------
+
+# Column headings of the text table, short so that all twelve lists fit in 100 columns.
+_COLUMNS = (
+    ("card_types", "card"), ("supertypes", "super"), ("artifact", "artif"), ("enchantment", "ench"),
+    ("land", "land"), ("planeswalker", "walker"), ("spell", "spell"), ("creature", "creat"),
+    ("planar", "planar"), ("dungeon", "dung"), ("battle", "battle"), ("no_subtypes", "none"),
+)  # fmt: skip
+
+
+def counts(rules: RuleSet) -> dict[str, int]:
+    """How many entries each list of the edition has, by category."""
+    return {c.key: len(c.entries) for c in categories(rules)}
+
+
+def list_editions(output_format: str) -> str:
+    """The shipped editions, oldest first, with how many entries each list has."""
+    editions = all_editions()
+    default = editions[-1][0]
+    if output_format == "json":
+        rows = [
+            {
+                "edition": label,
+                "file": os.path.basename(rules.path),
+                "section": rules.section,
+                "default": label == default,
+                "counts": counts(rules),
+            }
+            for label, rules in editions
+        ]
+        return as_json({"version": JSON_VERSION, "default": default, "editions": rows})
+    columns = _columns(rules for _, rules in editions)
+    widths = [max(len(title), 3) for _, title in columns]
+    head = ["edition    ", "sec", *(t.rjust(w) for (_, t), w in zip(columns, widths, strict=True))]
+    lines = ["  ".join(head).rstrip()]
+    for label, rules in editions:
+        have = counts(rules)
+        cells = [str(have[k]) if k in have else "-" for k, _ in columns]
+        mark = "*" if label == default else " "
+        row = [
+            label + mark,
+            rules.section.rjust(3),
+            *(c.rjust(w) for c, w in zip(cells, widths, strict=True)),
+        ]
+        lines.append("  ".join(row))
+    lines.append(f"{len(editions)} editions; * marks the default, the newest")
+    return "\n".join(lines) + "\n"
+
+
+def _columns(every: Iterable[RuleSet]) -> list[tuple[str, str]]:
+    """The table's columns: the usual twelve, then any other list key a rule file has."""
+    extra: dict[str, None] = {}
+    for rules in every:
+        extra.update(dict.fromkeys(s.key for s in rules.lists if s.key not in CATEGORIES))
+    return [*_COLUMNS, *((key, key) for key in extra)]
