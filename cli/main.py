@@ -181,9 +181,9 @@ def check(
     _guarded(ctx, action)
 
 
-def _edition_and_format(command: F) -> F:
-    """The options `explain` and `codes` share."""
-    command = click.option(
+def _text_or_json(command: F) -> F:
+    """The --format option of `rules` and `lookup`."""
+    return click.option(
         "--format",
         "output_format",
         type=click.Choice(["text", "json"]),
@@ -191,6 +191,11 @@ def _edition_and_format(command: F) -> F:
         show_default=True,
         help="Output format.",
     )(command)
+
+
+def _edition_and_format(command: F) -> F:
+    """The options `explain` and `codes` share."""
+    command = _text_or_json(command)
     return click.option("--edition", metavar="DATE", help="Cite rules as numbered in this edition.")(command)
 
 
@@ -223,18 +228,6 @@ def codes(ctx: click.Context, edition: str | None, output_format: str) -> None:
         return ExitStatus.OK
 
     _guarded(ctx, action)
-
-
-def _text_or_json(command: F) -> F:
-    """The --format option of `rules` and `lookup`."""
-    return click.option(
-        "--format",
-        "output_format",
-        type=click.Choice(["text", "json"]),
-        default="text",
-        show_default=True,
-        help="Output format.",
-    )(command)
 
 
 def _edition_choice(command: F) -> F:

@@ -21,7 +21,10 @@ ROW = re.compile(
 )
 FENCE = re.compile(r"^```console[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
 ECHO_STATUS = ["echo", "exit status $?"]
-VALUE_OPTIONS = {"--edition", "--format", "--rules"}
+VALUE_OPTIONS = {
+    "--edition", "--as-of", "--format", "--rules", "--input-format", "--column", "--key",
+    "--select", "--ignore",
+}  # fmt: skip
 
 
 @dataclass(frozen=True)

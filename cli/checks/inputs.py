@@ -52,12 +52,12 @@ UNUSED_SUPPRESSION = input_problem(
 MALFORMED = input_problem(
     *codes.MALFORMED,
     Severity.ERROR,
-    """An input that is not valid in its format: broken JSON, bad CSV quoting, an XML or
-    YAML error, a zip that can't be opened.
+    """An input that is not valid in its format (broken JSON, CSV, XML, YAML or zip).
 
-    Reported once, at the place the parser stopped (line and column), naming what it
-    expected. Type lines read before that place are still checked, and so are the other
-    inputs. Exit status 2.
+    Broken JSON, bad CSV quoting, an XML or YAML error, a zip that can't be opened; also a
+    file named as an input that holds no card data its reader knows. Reported once, at the
+    place the parser stopped (line and column), with its message. Type lines read before
+    that place are still checked, and so are the other inputs. Exit status 2.
     """,
 )
 
