@@ -4,14 +4,20 @@ The new contents go to a temporary file in the target's own directory (so the fi
 stays on one file system), are flushed to disk, and then replace the target in one step
 (`os.replace`). A reader sees the old file or the new one, never a part; an error or an
 interrupt on the way leaves the target as it was and removes the temporary file.
+
+A symbolic link is written through: the file it points to is replaced and the link stays.
+Anything else that is not a regular file (a device, a FIFO, a directory) is refused rather
+than replaced by a file.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 
 from mtg_typeline.errors import TypelineError
 
@@ -22,29 +28,55 @@ class OutputError(TypelineError):
     """An output file could not be written."""
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    """Replace the file at `path` with `data` in one step; `OutputError` if it can't be done."""
-    target = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(target))
+def write_atomic(
+    path: str | os.PathLike[str], data: bytes, precondition: Callable[[], None] | None = None
+) -> None:
+    """Replace the file at `path` with `data` in one step; `OutputError` if it can't be done.
+
+    `precondition` is called when the new contents are safely on disk, just before they
+    replace the target; whatever it raises leaves the target as it was (the temporary file
+    is removed), so the window for another writer is as short as it can be."""
+    shown = os.fspath(path)  # errors name the path as given
+    target = _regular_file(shown)
+    folder = os.path.dirname(target)
     try:
         handle, temporary = tempfile.mkstemp(
             prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder
         )
     except OSError as exc:
-        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+        raise OutputError(f"{shown}: cannot write: {exc.strerror or exc}") from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, _mode(target))
+        if precondition is not None:
+            precondition()
         os.replace(temporary, target)
     except BaseException as exc:  # an interrupt too: never leave the temporary file behind
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(exc, OSError):
-            raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+            raise OutputError(f"{shown}: cannot write: {exc.strerror or exc}") from None
         raise
+
+
+def _regular_file(path: str) -> str:
+    """The absolute path of the file to replace: a link's target (the link stays); an
+    `OutputError` if what is there is not a regular file."""
+    target = os.path.realpath(path)
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        return target  # a new file (a dangling link's target is created, as a shell would)
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(mode):
+        raise OutputError(f"{path}: cannot write: {os.strerror(errno.EISDIR)}")
+    if not stat.S_ISREG(mode):
+        raise OutputError(f"{path}: cannot write: not a regular file")
+    return target
 
 
 def _mode(target: str) -> int:

@@ -10,6 +10,10 @@ UNUSED_SUPPRESSION = ("TL904", "unused-suppression")
 MALFORMED = ("TL905", "malformed-input")
 FACES_DISAGREE = ("TL906", "faces-disagree")
 FIELDS_DISAGREE = ("TL907", "type-fields-disagree")
+CHANGED_ON_DISK = ("TL908", "changed-on-disk")
+WRITE_FAILED = ("TL909", "write-failed")
 
-INPUT_CODES = frozenset({UNREADABLE[0], NOT_TEXT[0], MALFORMED[0]})  # can't be deselected; exit status 2
+INPUT_CODES = frozenset(
+    {UNREADABLE[0], NOT_TEXT[0], MALFORMED[0], CHANGED_ON_DISK[0], WRITE_FAILED[0]}
+)  # can't be deselected; exit status 2
 DEFAULT_OFF = frozenset({UNUSED_SUPPRESSION[0]})  # reported only when selected

@@ -201,7 +201,9 @@ def _write(path: Path | str, text: str) -> None:
 def run_import(source: str, output: str | None, out: TextIO) -> int:
     """`typeline rules import SOURCE [-o OUTPUT]`: import the CR text (or type-line section) at
     `source` and write its rule file to `output`, replaced whole or not at all, or to `out`
-    when there is no `output`. Returns exit status 0; every error is a `TypelineError`."""
+    when there is no `output`: as UTF-8 bytes to its binary buffer where it has one, since the
+    file is UTF-8 whatever the terminal's encoding. Returns exit status 0; every error is a
+    `TypelineError`."""
     try:
         with open(source, "rb") as stream:
             data = stream.read()
@@ -209,7 +211,13 @@ def run_import(source: str, output: str | None, out: TextIO) -> int:
         raise InputError(f"{source}: cannot read the CR text: {exc.strerror or exc}") from None
     text = read_cr(data, source).text()
     if output is None:
-        out.write(text)
+        binary = getattr(out, "buffer", None)
+        if binary is None:
+            out.write(text)
+        else:
+            out.flush()  # whatever was written as text goes first
+            binary.write(text.encode("utf-8"))
+            binary.flush()
     else:
         _write(output, text)
     return 0

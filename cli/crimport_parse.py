@@ -11,20 +11,26 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from mtg_typeline.crimport_checks import check_coverage, check_leftover, check_unread_rules
 from mtg_typeline.crimport_text import Rule, Section
 from mtg_typeline.notation import fold
 from mtg_typeline.ruleset import REQUIRED_CITATIONS
 
 # The card types whose subtype is everything after the dash (CR 205.3b).
 WHOLE_CARD_TYPES = frozenset({"Plane"})
-# Phrases that identify the rule carrying each cited meaning, compared in folded text.
+# Patterns that identify the rule carrying each cited meaning: each must be found in the
+# rule's folded text. The two verbs are matched in any form and wording within one sentence,
+# so a rephrased rule ("cannot gain subtypes that …") is still found.
 CITATION_MARKERS = {
     "type-line": ("type line", "card type"),
     "subtype-syntax": ("long dash",),
     "correlation": ("each subtype is correlated",),
-    "no-gaining": ("can't gain a subtype",),
+    "no-gaining": (r"\bgain(?:s|ed|ing)?\b[^.]*\bsubtypes?\b",),
+    "choose-subtype": (r"\bchoos(?:e|es|ing)\b[^.]*\bsubtypes?\b",),
     "obsolete-subtypes": ("now obsolete", "oracle"),
 }
+# Meanings every edition of a section states: an edition whose rule can't be found is an error.
+_REQUIRED_IN_SECTION = {"205": ("no-gaining",)}
 _NAME = r"[A-Z][\w’'\-]*(?: [A-Z][\w’'\-]*)*"
 _ENTRY = re.compile(_NAME)
 _LOWER_WORD = re.compile(r"[a-z]+")
@@ -84,6 +90,10 @@ def read_facts(section: Section) -> Facts:
     citations = _citations(section)
     lists = tuple(_type_lists(section, frozenset(card_types), dict(citations)["subtype-syntax"]))
     no_rule, no_subtypes, notes = _no_subtypes(section, card_types)
+    read = {*(t.rule for t in lists), *([no_rule] if no_rule else [])}
+    check_unread_rules(section, card_types, read, f"{section.number}.3")  # 205.3: "Subtypes"
+    covered = {*(c for t in lists for c in t.card_types), *no_subtypes}
+    check_coverage(section, card_types, card_rule, covered)
     return Facts(
         section=section.number,
         card_types=card_types,
@@ -145,11 +155,12 @@ def split_items(section: Section, rule: Rule, prose: str) -> list[str]:
 def _citations(section: Section) -> tuple[tuple[str, str], ...]:
     """Meaning -> the first rule carrying it, in the order of CITATION_MARKERS."""
     found: list[tuple[str, str]] = []
+    required = (*REQUIRED_CITATIONS, *_REQUIRED_IN_SECTION.get(section.number, ()))
     for meaning, markers in CITATION_MARKERS.items():
-        rule = next((r for r in section.rules if all(m in fold(r.text) for m in markers)), None)
+        rule = next((r for r in section.rules if all(re.search(m, fold(r.text)) for m in markers)), None)
         if rule is not None:
             found.append((meaning, rule.number))
-        elif meaning in REQUIRED_CITATIONS:
+        elif meaning in required:
             raise section.fail(section.line, f"no rule of section {section.number} carries {meaning!r}")
     return tuple(found)
 
@@ -192,7 +203,8 @@ def _subject_types(section: Section, rule: Rule, subject: str, known: frozenset[
 
 
 def _entries(section: Section, rule: Rule, kind: str, rest: str) -> tuple[str, ...]:
-    """The entries of every listing sentence after the one that names the list."""
+    """The entries of every listing sentence after the one that names the list; what follows
+    them must not read like a list (see `check_leftover`)."""
     entries: list[str] = []
     while rest:
         listing = _LISTING.match(rest) or _LENGTH.match(rest)
@@ -209,6 +221,7 @@ def _entries(section: Section, rule: Rule, kind: str, rest: str) -> tuple[str, .
         rest = listing.group("items")[len(sentence) + 1 :].strip()
     if not entries:
         raise section.fail(rule.line, f"rule {rule.number}: cannot find the list of {kind} types")
+    check_leftover(section, rule, kind, rest)
     return tuple(entries)
 
 

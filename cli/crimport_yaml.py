@@ -26,7 +26,7 @@ SUMMARIES_FILE = "summaries.yaml"
 FLOW_MAX = 5  # lists of up to this many entries are written on one line
 _FIXED_MEANINGS = (
     "type-line", "card-types", "supertypes", "subtype-syntax", "correlation", "no-gaining",
-    "obsolete-subtypes", "no-subtypes",
+    "choose-subtype", "obsolete-subtypes", "no-subtypes",
 )  # fmt: skip
 _CONDITIONS = {"planes": bool, "multiword": bool, "card_types": list, "entries": int, "phrases": int}
 _CITATION_COMMENTS = {
@@ -34,6 +34,7 @@ _CITATION_COMMENTS = {
     "subtype-syntax": "long dash; one subtype per word; plane subtypes are whole",
     "correlation": "each subtype goes with the card type whose list holds it",
     "no-gaining": "no subtype of a card type the object lacks",
+    "choose-subtype": "a chosen subtype is one existing subtype of the right card type",
     "obsolete-subtypes": "obsolete printed subtypes; Oracle is authoritative",
 }
 _GROUPING_COMMENTS = {

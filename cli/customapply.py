@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from mtg_typeline.notation import fold
 from mtg_typeline.provenance import CARD_TYPES, SUPERTYPES, Provenance
 from mtg_typeline.rulemodel import RuleSet, SubtypeList
+from mtg_typeline.typenames import name_problem
 
 if TYPE_CHECKING:
     from yaml.nodes import Node
@@ -66,13 +67,20 @@ class _Draft:
         kind = self.kind(category)
         return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} ({f'added by {origin}' if origin else rule})"
 
-    def check_category(self, change: Change, section: str) -> None:
-        if change.category in self.lists or change.category in _TYPE_CATEGORIES:
+    def check_category(self, change: Change, section: str, new_lists: tuple[str, ...] = ()) -> None:
+        """The category of `change` is a list of these rules, one the file makes (`new_lists`,
+        for `add:`), or the card types or supertypes."""
+        if change.category in self.lists or change.category in (*new_lists, *_TYPE_CATEGORIES):
             return
-        known = ", ".join((*self.lists, *_TYPE_CATEGORIES))
+        known = ", ".join(dict.fromkeys((*self.lists, *new_lists, *_TYPE_CATEGORIES)))
         raise self.fail(
             change.node, f"unknown category {change.category!r} in {section} (the categories are: {known})"
         )
+
+    def written(self, category: str, word: str) -> str | None:
+        """The entry of `category` that is `word` with either apostrophe, as listed; or None."""
+        key = word.replace("\u2019", "'")
+        return next((e for e in self.entries(category) if e.replace("\u2019", "'") == key), None)
 
     def listed(self, category: str, word: str) -> str | None:
         """The entry of `category` that is `word` in any case, as listed; or None."""
@@ -101,8 +109,9 @@ def apply_custom(custom: CustomFile, base: RuleSet, files: tuple[str, ...]) -> R
         draft.check_category(change, "remove")
         for entry, node in change.entries:
             _remove(draft, change.category, entry, node)
+    made = tuple(new.key for new in custom.lists)  # `add:` may add to a list the file makes
     for change in custom.add:
-        draft.check_category(change, "add")
+        draft.check_category(change, "add", made)
     for change in (c for c in custom.add if c.category in _TYPE_CATEGORIES):
         _add_all(draft, change)
     for new in custom.lists:
@@ -112,11 +121,12 @@ def apply_custom(custom: CustomFile, base: RuleSet, files: tuple[str, ...]) -> R
     return _built(draft, (*files, custom.path))
 
 
-def _remove(draft: _Draft, category: str, entry: str, node: Node) -> None:
-    if entry not in draft.entries(category):
-        listed = draft.listed(category, entry)
+def _remove(draft: _Draft, category: str, given: str, node: Node) -> None:
+    entry = draft.written(category, given)  # either apostrophe, as `add:` compares
+    if entry is None:
+        listed = draft.listed(category, given)
         hint = f" (it is written {listed!r})" if listed else ""
-        raise draft.fail(node, f"there is no {draft.kind(category)} {entry!r} to remove{hint}")
+        raise draft.fail(node, f"there is no {draft.kind(category)} {given!r} to remove{hint}")
     key = (category, fold(entry))
     draft.removed[key] = (entry, draft.custom.label)
     draft.added.pop(key, None)
@@ -156,9 +166,12 @@ def _check_new(draft: _Draft, category: str, entry: str, node: Node) -> None:
     if listed is not None:
         written = "" if listed == entry else f", written {listed!r}"
         raise draft.fail(node, f"{entry!r} is already {draft.describe(category, listed)}{written}")
+    if category in _TYPE_CATEGORIES and " " in entry:
+        raise draft.fail(node, f"{entry!r}: a card type or supertype is one word")
+    problem = name_problem(entry, subtype=category not in _TYPE_CATEGORIES)
+    if problem is not None:
+        raise draft.fail(node, problem)
     if category in _TYPE_CATEGORIES:
-        if " " in entry:
-            raise draft.fail(node, f"{entry!r}: a card type or supertype is one word")
         clash = draft.type_word(entry) or draft.subtype(entry)
     else:
         clash = draft.type_word(entry)
@@ -186,6 +199,9 @@ def _new_list(draft: _Draft, new: NewList) -> None:
     for card_type, node in new.card_types:
         if card_type not in draft.card_types:
             raise draft.fail(node, f"{card_type!r} is not one of the card types of these rules")
+        if card_type in draft.no_subtypes:
+            rule = draft.base.no_subtypes_rule
+            raise draft.fail(node, f"{card_type!r} has no subtypes in these rules (no_subtypes, {rule})")
     draft.lists[new.key] = SubtypeList(
         key=new.key,
         rule="",  # no rule of the Comprehensive Rules lists these

@@ -25,6 +25,7 @@ from mtg_typeline.sources import AUTO, SNIFF_BYTES, SourceSettings, detect
 from mtg_typeline.sources.text import check_stream, peek
 
 if TYPE_CHECKING:
+    from mtg_typeline.fixrun import Fixing
     from mtg_typeline.sources.base import Entry
 
 Report = Callable[[Finding], None]
@@ -48,6 +49,9 @@ class Options(NamedTuple):
     input_format: str = AUTO  # or one of sources.FORMATS
     sources: SourceSettings = SourceSettings()
     searched: bool = False  # set per input: found by a directory search, not named
+    fix: bool = False  # apply the fixes and write the files (--fix)
+    unsafe_fixes: bool = False  # unsafe fixes too (--unsafe-fixes)
+    diff: bool = False  # show what --fix would change, change nothing (--diff)
 
 
 def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
@@ -61,11 +65,19 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
     reporter = get_reporter("statistics" if options.statistics else options.output_format)
     checker = Checker(rules)
     options = options._replace(sources=options.sources._replace(rules=rules, checker=checker))
-    findings, files, lines = _check_inputs(options, checker, err, stdin)
+    fixing = _fixing(options, checker, out, err)
+    findings, files, lines = _check_inputs(options, checker, err, stdin, fixing)
     summary = Summary.of(findings, len(files), lines)
     status = exit_status(findings, options.fail_on, exit_zero=options.exit_zero)
+    if fixing is not None:
+        fixing.warn()
+        if options.diff:
+            return fixing.diff_status(status, options.quiet)
+        summary = summary._replace(fixed=fixing.fixed, fixed_files=fixing.files)
+        if _reads_stdin(options):
+            out = err  # standard output carries the fixed text alone
     result = RunResult(tuple(findings), summary, rules, tuple(files))
-    settings = ReportSettings(quiet=options.quiet, color=options.color, format=options.output_format)
+    settings = ReportSettings(options.quiet, options.color, options.output_format, options.unsafe_fixes)
     try:
         reporter(result, out, settings)
         out.flush()
@@ -74,8 +86,24 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
     return status
 
 
+def _fixing(options: Options, checker: Checker, out: TextIO, err: TextIO) -> Fixing | None:
+    """The fixing of this run, when it fixes (--fix) or shows fixes (--diff)."""
+    if not (options.fix or options.diff):
+        return None
+    from mtg_typeline.fixrun import Fixing, FixSettings
+
+    settings = FixSettings(
+        options.unsafe_fixes, options.diff, checker, options.selection.keeps, options.sources
+    )
+    return Fixing(settings, out, err)
+
+
+def _reads_stdin(options: Options) -> bool:
+    return not options.paths or STDIN in options.paths
+
+
 def _check_inputs(
-    options: Options, checker: Checker, err: TextIO, stdin: BinaryIO
+    options: Options, checker: Checker, err: TextIO, stdin: BinaryIO, fixing: Fixing | None = None
 ) -> tuple[list[Finding], list[str], int]:
     """The selected findings of every input (sorted), the files read, the type lines checked."""
     findings: list[Finding] = []
@@ -91,12 +119,16 @@ def _check_inputs(
     named = frozenset(options.paths or (STDIN,))
     with progress.bar(progress.wanted(inputs, options.output_format, err), err) as meter:
         for path in inputs:
-            checked = _check_path(
-                path, stdin, checker, report, meter, options._replace(searched=path not in named)
-            )
+            here = options._replace(searched=path not in named)
+            if fixing is not None:
+                checked = _fix_path(path, stdin, checker, report, meter, here, fixing)
+            else:
+                checked = _check_path(path, stdin, checker, report, meter, here)
             if checked is not None:
                 files.append(path)
                 lines += checked
+    if fixing is not None:
+        findings.extend(fixing.problems)
     findings.sort(key=Finding.sort_key)
     return findings, files, lines
 
@@ -132,6 +164,22 @@ def _check_path(
     except OSError as exc:
         report(_unreadable(path, exc.strerror or str(exc)))
         return None
+
+
+def _fix_path(
+    path: str,
+    stdin: BinaryIO,
+    checker: Checker,
+    report: Report,
+    meter: Meter,
+    options: Options,
+    fixing: Fixing,
+) -> int | None:
+    """Fix `path`, then check what it holds after fixing (with --diff: would hold)."""
+    fixed = fixing.input(path, stdin, lambda name, stream: _format(name, stream, options))
+    if fixed is None:
+        return _check_path(path, stdin, checker, report, meter, options)
+    return _check_stream(fixed, path, _format(path, fixed, options), checker, report, meter, options)
 
 
 def _format(path: str, stream: BinaryIO, options: Options) -> str:
@@ -184,9 +232,9 @@ def _check_entries(
     except NotCardData as exc:
         if options.searched and not count:
             return None
-        report(input_finding(MALFORMED, path, exc.message, exc.line, exc.column, exc.column + 1))
+        report(input_finding(MALFORMED, exc.path or path, exc.message, exc.line, exc.column, exc.column + 1))
     except SourceError as exc:
-        report(input_finding(MALFORMED, path, exc.message, exc.line, exc.column, exc.column + 1))
+        report(input_finding(MALFORMED, exc.path or path, exc.message, exc.line, exc.column, exc.column + 1))
     except RecursionError:
         report(input_finding(MALFORMED, path, f"{path} is nested too deeply to read", 1, 1, 2))
     return count

@@ -10,9 +10,14 @@ from mtg_typeline.checks import CHECKS, Check, find_check
 from mtg_typeline.errors import UsageError
 from mtg_typeline.ruleset import RuleSet, load_rules, shipped_editions
 
+# A meaning some editions have no rule for, and the rule a check cites there instead (as
+# TL304 does at run time: before 2011-09-30, no-gaining follows from the correlation rule).
+CITATION_FALLBACKS = {"no-gaining": "correlation"}
+
 
 def cited_rules(check: Check, rules: RuleSet) -> list[str]:
-    """The rule numbers `check` cites in this edition ("list" means every list rule)."""
+    """The rule numbers `check` cites in this edition ("list" means every list rule; a meaning
+    the edition has no rule for is cited as its fallback, see `CITATION_FALLBACKS`)."""
     numbers: list[str] = []
     for meaning in check.cites:
         if meaning == "card-types":
@@ -26,7 +31,8 @@ def cited_rules(check: Check, rules: RuleSet) -> list[str]:
         elif meaning == "whole-list":
             numbers.extend(s.rule for s in rules.lists if s.whole)
         else:
-            numbers.extend(rules.cite(meaning))
+            fallback = CITATION_FALLBACKS.get(meaning)
+            numbers.extend(rules.cite(meaning) or (rules.cite(fallback) if fallback else ()))
     return [number for number in dict.fromkeys(numbers) if number]  # a custom file's list has none
 
 
@@ -40,6 +46,7 @@ def describe(check: Check, rules: RuleSet) -> dict[str, Any]:
         "summary": check.summary,
         "rules": cited_rules(check, rules),
         "description": "\n".join(body).strip(),
+        "fix": check.fix,
         # the examples are written for, and tested against, the newest shipped edition
         "examples_edition": shipped_editions()[-1],
         "examples": [
@@ -54,6 +61,12 @@ def _is_example(line: str, check: Check) -> bool:
     return label == "Okay" or label.startswith("TL")
 
 
+FIX_NOTES = {
+    "safe": "Fix: safe; `typeline check --fix` applies it.",
+    "unsafe": "Fix: unsafe (a guess); `typeline check --fix --unsafe-fixes` applies it.",
+}
+
+
 def explain_check(code: str, edition: str | None, output_format: str) -> str:
     check = find_check(code)
     if check is None:
@@ -65,6 +78,8 @@ def explain_check(code: str, edition: str | None, output_format: str) -> str:
     out = [f"{check.code} {check.name} ({info['severity']})", "", info["summary"]]
     if info["description"]:
         out += ["", info["description"]]
+    if check.fix:
+        out += ["", FIX_NOTES[check.fix]]
     if info["rules"]:
         out += ["", f"Rules (edition {rules.edition}):"]
         out += [f"  {rule}  {rules.summary(rule)}" for rule in info["rules"]]

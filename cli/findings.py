@@ -118,6 +118,8 @@ class Summary(NamedTuple):
     errors: int
     warnings: int
     infos: int
+    fixed: int | None = None  # findings fixed by --fix (None: not fixing)
+    fixed_files: int = 0
 
     @classmethod
     def of(cls, findings: list[Finding], files: int, type_lines: int) -> Summary:
@@ -133,13 +135,16 @@ class Summary(NamedTuple):
         )
 
     def to_dict(self) -> dict[str, int]:
-        return {
+        counts = {
             "files": self.files,
             "type_lines": self.type_lines,
             "errors": self.errors,
             "warnings": self.warnings,
             "infos": self.infos,
         }
+        if self.fixed is not None:
+            counts["fixed"] = self.fixed
+        return counts
 
 
 def input_finding(

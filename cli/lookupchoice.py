@@ -1,7 +1,7 @@
 """Finding a word in an edition's lists, and CR 205.3e: may a player choose it as a subtype?
 
-Used by `mtg_typeline.lookup`. The rule a choice cites is the edition's own: 204.3d before
-the 2011-09-30 edition, 205.3e since (see `choice_rule`).
+Used by `mtg_typeline.lookup`. The rule a choice cites is the edition's own, as its rule
+file cites it (`choose-subtype`): 204.3d before the 2011-09-30 edition, 205.3e since.
 """
 
 from __future__ import annotations
@@ -95,9 +95,10 @@ def parts_of(rules: RuleSet, text: str) -> tuple[Part, ...]:
 
 
 def choice_rule(rules: RuleSet) -> str:
-    """The rule on choosing a subtype in this edition. Rule files cite it as `choose-subtype`
-    where they have it; otherwise it is the rule after the last of the rules on which card
-    type a subtype goes with: 204.3d after 204.3c before 2011-09-30, 205.3e after 205.3d since."""
+    """The rule on choosing a subtype in this edition: the one the rule file cites as
+    `choose-subtype` (every shipped file does). A user's full rule file without that citation
+    gets the rule after the last of the rules on which card type a subtype goes with, where
+    the CR has always put it: 204.3d after 204.3c before 2011-09-30, 205.3e after 205.3d since."""
     cited = rules.cite("choose-subtype")
     if cited:
         return cited[0]

@@ -113,6 +113,20 @@ def _guarded(ctx: click.Context, action: Callable[[], int]) -> None:
     default=False,
     help="Print how many findings of each code, not the findings.",
 )
+@click.option(
+    "--fix/--no-fix",
+    default=False,
+    help="Apply the safe fixes to the files (standard input: print the fixed text), then "
+    "report what remains.",
+)
+@click.option(
+    "--unsafe-fixes/--no-unsafe-fixes",
+    default=False,
+    help="With --fix or --diff, apply the unsafe fixes too (guesses such as spelling).",
+)
+@click.option(
+    "--diff", is_flag=True, help="Print a diff of what --fix would change, change nothing (exit 1 if any)."
+)
 @click.option("-q", "--quiet/--no-quiet", default=False, help="Print the findings only, no summary.")
 @click.option(
     "--color/--no-color",

@@ -20,6 +20,7 @@ from mtg_typeline.errors import RulesDataError
 from mtg_typeline.notation import fold
 from mtg_typeline.provenance import Provenance
 from mtg_typeline.rulemodel import Rename, RuleSet, SubtypeList
+from mtg_typeline.typenames import check_names
 
 __all__ = [
     "Rename",
@@ -48,7 +49,7 @@ _LIST_KEY_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 
 # What each check cites, by meaning; the rule file says which rule carries it.
 REQUIRED_CITATIONS = ("type-line", "subtype-syntax", "correlation", "obsolete-subtypes")
-OPTIONAL_CITATIONS = ("no-gaining",)
+OPTIONAL_CITATIONS = ("no-gaining", "choose-subtype")
 
 
 def rules_dir() -> Path:
@@ -91,7 +92,7 @@ def load_rules(edition: str | None = None, path: str | Path | tuple[str, ...] | 
 
         return load_files(path)
     index = shipped_index()
-    chosen = edition or index.newest
+    chosen = index.newest if edition is None else edition  # "" is no edition, not the newest
     file = index.file_of(chosen)
     if file is None:
         raise index.unknown(chosen)
@@ -256,9 +257,9 @@ def _summaries(reader: NodeReader, node: Node) -> dict[str, str]:
 
 def _named_list(reader: NodeReader, node: Node, what: str) -> tuple[tuple[str, ...], str]:
     fields = reader.mapping(node, what, ("rule", "entries"))
-    return reader.string_list(fields["entries"], f"{what}.entries"), reader.string(
-        fields["rule"], f"{what}.rule"
-    )
+    entries = reader.string_list(fields["entries"], f"{what}.entries")
+    check_names(reader, fields["entries"], entries, subtype=False)
+    return entries, reader.string(fields["rule"], f"{what}.rule")
 
 
 def _subtype_lists(reader: NodeReader, node: Node, known_types: frozenset[str]) -> tuple[SubtypeList, ...]:
@@ -273,13 +274,15 @@ def _subtype_lists(reader: NodeReader, node: Node, known_types: frozenset[str]) 
             raise reader.fail(fields["grouping"], f"{what}.grouping must be 'words' or 'whole'")
         types = reader.string_list(fields["card_types"], f"{what}.card_types")
         _check_types_known(reader, fields["card_types"], types, known_types)
+        entries = reader.string_list(fields["entries"], f"{what}.entries")
+        check_names(reader, fields["entries"], entries, subtype=True)
         lists.append(
             SubtypeList(
                 key=key,
                 rule=reader.string(fields["rule"], f"{what}.rule"),
                 name=reader.string(fields["name"], f"{what}.name"),
                 card_types=frozenset(types),
-                entries=reader.string_list(fields["entries"], f"{what}.entries"),
+                entries=entries,
                 whole=grouping == "whole",
             )
         )

@@ -67,15 +67,16 @@ def _from_list(sublist: SubtypeList, card_types: Sequence[str]) -> Category:
 
 def pick_edition(edition: str | None, as_of: str | None) -> str | None:
     """The edition `--edition DATE` or `--as-of DATE` names; None for the default."""
-    if edition and as_of:
+    if edition is not None and as_of is not None:
         raise UsageError("--edition and --as-of exclude each other")
-    return shipped_index().in_force(as_of) if as_of else edition
+    # an empty date is an error (from in_force or load_rules), never the default edition
+    return shipped_index().in_force(as_of) if as_of is not None else edition
 
 
 def edition_rules(edition: str | None) -> tuple[str, RuleSet]:
     """The edition's date as the user names it (default: the newest) and its rule set."""
     rules = load_rules(edition)
-    return edition or shipped_editions()[-1], rules
+    return shipped_editions()[-1] if edition is None else edition, rules
 
 
 def all_editions() -> list[tuple[str, RuleSet]]:

@@ -63,19 +63,28 @@ def build_options(
         ),
         input_format=merged.get("input-format") or AUTO_INPUT,
         sources=SourceSettings(column=merged.get("column"), key=merged.get("key")),
+        fix=bool(merged.get("fix")),
+        unsafe_fixes=bool(merged.get("unsafe-fixes")),
+        diff=bool(merged.get("diff")),
     )
 
 
 def _edition(merged: Mapping[str, Any]) -> str | None:
     """The edition asked for: by its date, or the one in force on the `as-of` date."""
-    chosen = [f"--{key}" for key in _CHOOSERS if merged.get(key)]
+    chosen = [f"--{key}" for key in _CHOOSERS if _chosen(merged.get(key))]
     if len(chosen) > 1:
         raise UsageError(f"{', '.join(chosen[:-1])} and {chosen[-1]} exclude each other")
-    if merged.get("as-of"):
+    if merged.get("as-of") is not None:
         from mtg_typeline.ruleset import shipped_index
 
         return shipped_index().in_force(str(merged["as-of"]))
     return merged.get("edition")
+
+
+def _chosen(value: Any) -> bool:
+    """Whether a chooser was given: an empty --edition or --as-of is (and is an error to report,
+    not the newest edition); no --rules is an empty list."""
+    return value is not None and not (isinstance(value, tuple | list) and not value)
 
 
 def _fail_on(merged: Mapping[str, Any], typed: set[str], config: Config) -> str:

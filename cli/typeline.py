@@ -109,7 +109,7 @@ def parse(text: str, rules: RuleSet) -> TypeLine:
 def _face(line: str, start: int, end: int, rules: RuleSet) -> Face:
     dashes = _dashes(line, start, end) or _glued_dash(line, start, end, rules)
     split = dashes[0].start if dashes else end
-    before = _classify(_words(line, start, split), rules)
+    before = _classify(_phrases(line, _words(line, start, split), rules), rules)
     subtypes: tuple[Word, ...] = ()
     for index, dash in enumerate(dashes):  # each stretch between dashes grouped on its own
         stop = dashes[index + 1].start if index + 1 < len(dashes) else end
@@ -150,6 +150,21 @@ def _glued_dash(line: str, start: int, end: int, rules: RuleSet) -> list[Dash]:
 
 def _words(line: str, start: int, end: int) -> tuple[Word, ...]:
     return tuple(Word(m.group(), m.start(), m.end()) for m in _WORD.finditer(line, start, end))
+
+
+def _phrases(line: str, words: tuple[Word, ...], rules: RuleSet) -> tuple[Word, ...]:
+    """Words before the dash with each listed subtype of several words taken as one (Time
+    Lord written where its dash was left out is one misplaced subtype, not two words)."""
+    if not any(rules.phrases_from(word.text) for word in words):
+        return words
+    grouped = []
+    index = 0
+    while index < len(words):
+        size = _phrase_at(words, index, rules)
+        first, last = words[index], words[index + size - 1]
+        grouped.append(first if size == 1 else Word(line[first.start : last.end], first.start, last.end))
+        index += size
+    return tuple(grouped)
 
 
 def _classify(words: tuple[Word, ...], rules: RuleSet) -> tuple[TypedWord, ...]:

@@ -21,7 +21,7 @@ from mtg_typeline.ruleset import rules_dir
 SAMPLE = "Creature — Elf Warrior\nCreature - Elf\nCreature — Forest\n"
 
 SAMPLE_TEXT = """\
-cards.txt:2:9: warning TL101 dash-form
+cards.txt:2:9: warning TL101 [*] dash-form
   the dash is written as '-'; subtypes follow a long dash '—' with one space on each side
    |
  2 | Creature - Elf
@@ -207,7 +207,7 @@ def test_exit_1_with_an_error() -> None:
 def test_warnings_alone_exit_0() -> None:
     result = invoke(["check", "--no-color", "-"], stdin="Creature - Elf\n")
     assert result.exit_code == 0
-    assert "warning TL101 dash-form" in result.stdout
+    assert "warning TL101 [*] dash-form" in result.stdout
 
 
 def test_strict_makes_warnings_fail() -> None:
@@ -412,7 +412,8 @@ def test_explain_json() -> None:
     assert result.exit_code == 0
     info = json.loads(result.stdout)
     assert set(info) == {
-        "code", "name", "severity", "summary", "rules", "description", "examples", "examples_edition",
+        "code", "name", "severity", "summary", "rules", "description", "fix", "examples",
+        "examples_edition",
     }  # fmt: skip
     assert info["examples_edition"] == "2026-09-25"  # examples are written for the newest
     assert (info["code"], info["name"], info["severity"]) == ("TL305", "subtypes-not-allowed", "error")

@@ -403,6 +403,11 @@ def error(text: str, name: str = "custom.yaml") -> str:
     return message[len("typeline: error: ") : -1]
 
 
+TYPE_FORM = "one capitalised word of letters, hyphens between its parts"
+NOT_SUBTYPE = (
+    "is not a subtype name (capitalised words of letters, apostrophes or hyphens inside a word, "
+    "one space between words)"
+)
 CATEGORIES = (
     "artifact, enchantment, land, planeswalker, spell, creature, planar, dungeon, battle, card_types, "
     "supertypes"
@@ -528,6 +533,40 @@ ERRORS = [
         "    entries: [A]\n    grouping: all\n",
         "7:15: lists.host.grouping must be 'words' or 'whole'",
     ),
+    (
+        "a-card-type-not-capitalised",
+        "extends: newest\nadd:\n  card_types: [host]\n",
+        f"3:16: 'host' is not a type name ({TYPE_FORM})",
+    ),
+    (
+        "a-supertype-with-a-digit",
+        "extends: newest\nadd:\n  supertypes: [Snow2]\n",
+        f"3:16: 'Snow2' is not a type name ({TYPE_FORM})",
+    ),
+    ("a-dash-as-a-subtype", 'extends: newest\nadd:\n  creature: ["—"]\n', f"3:14: '—' {NOT_SUBTYPE}"),
+    ("slashes-as-a-subtype", 'extends: newest\nadd:\n  creature: ["//"]\n', f"3:14: '//' {NOT_SUBTYPE}"),
+    (
+        "a-dash-inside-a-subtype",
+        'extends: newest\nadd:\n  creature: [Clamfolk, "Clam—folk"]\n',
+        f"3:24: 'Clam—folk' {NOT_SUBTYPE}",
+    ),
+    (
+        "a-subtype-not-capitalised",
+        "extends: newest\nadd:\n  planar: [Isle of Clams]\n",
+        f"3:12: 'Isle of Clams' {NOT_SUBTYPE}",
+    ),
+    (
+        "a-new-lists-entry",
+        "extends: newest\nadd:\n  card_types: [Host]\nlists:\n  host:\n    name: host types\n"
+        "    card_types: [Host]\n    entries: [Big-]\n",
+        f"8:15: 'Big-' {NOT_SUBTYPE}",
+    ),
+    (
+        "new-list-of-a-card-type-without-subtypes",
+        "extends: newest\nlists:\n  scheme:\n    name: scheme types\n    card_types: [Scheme]\n"
+        "    entries: [Villain]\n",
+        "5:18: 'Scheme' has no subtypes in these rules (no_subtypes, 205.3r)",
+    ),
 ]
 
 
@@ -580,6 +619,56 @@ def test_a_later_file_must_extend_what_it_is_applied_on(here: Path) -> None:
         "typeline: error: two.yaml:1:10: extends 'base.yaml', which is not one of the rule files before it "
         "(one.yaml)\n"
     )
+
+
+def test_a_file_adds_to_a_list_it_makes(here: Path) -> None:
+    write(
+        "custom.yaml",
+        "extends: newest\nadd:\n  card_types: [Host]\n  host: [Big One]\nlists:\n  host:\n"
+        "    name: host types\n    card_types: [Host]\n    entries: [Small]\n",
+    )
+    rules = load_rules(path="custom.yaml")
+    assert next(s for s in rules.lists if s.key == "host").entries == ("Small", "Big One")
+    assert messages(["--rules", "custom.yaml"], "Host — Small Big One\n") == []
+    assert error("extends: custom.yaml\nadd:\n  host: [small]\n", "twice.yaml") == (
+        "twice.yaml:3:10: 'small' is already a host type (added by custom.yaml), written 'Small'"
+    )
+
+
+@pytest.mark.parametrize("written", ["Urza's", "Urza’s"])
+def test_remove_takes_either_apostrophe(here: Path, written: str) -> None:
+    write("custom.yaml", f'extends: newest\nremove:\n  land: ["{written}"]\n')
+    rules = load_rules(path="custom.yaml")
+    assert "Urza’s" not in next(s for s in rules.lists if s.key == "land").entries
+    assert rules.provenance.removed[("land", "urza's")] == ("Urza’s", "custom.yaml")
+    assert error('extends: newest\nremove:\n  land: ["urza\'s"]\n', "other.yaml") == (
+        "other.yaml:3:10: there is no land type \"urza's\" to remove (it is written 'Urza’s')"
+    )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("      - Zubera\n", '      - "Zu—bera"\n', f"9: 'Zu—bera' {NOT_SUBTYPE}"),
+        ("      - Zubera\n", '      - "//"\n', f"9: '//' {NOT_SUBTYPE}"),
+        (
+            "  entries: [Basic, Legendary, Ongoing, Snow, World]\n",
+            "  entries: [Basic, legendary]\n",
+            f"20: 'legendary' is not a type name ({TYPE_FORM})",
+        ),
+    ],
+)
+def test_a_full_rule_file_holds_type_names(here: Path, old: str, new: str, expected: str) -> None:
+    text = Path(load_rules().path).read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    line = text[: text.index(old)].count("\n") + 1
+    name = f"full-{len(new)}.yaml"  # a name of its own: a process keeps each full file it read
+    assert error(text.replace(old, new), name) == f"{name}:{line}:{expected}"
+
+
+def test_every_shipped_rule_file_holds_type_names() -> None:
+    for path in sorted(ruleset.rules_dir().glob("20*.yaml")):
+        ruleset.parse_rules(str(path), path.read_text(encoding="utf-8"))  # raises on a bad entry
 
 
 def test_the_python_api_raises_rules_data_errors(here: Path) -> None:

@@ -155,7 +155,7 @@ def test_edition_of_a_covered_date_that_is_not_a_files_first() -> None:
     result = run_cli(["check", "--no-color", "--edition", "2020-08-07", "-"], stdin="Kindred Instant — Elf\n")
     assert result.exit_code == 1
     assert result.stdout == (
-        "-:1:1: error TL202 obsolete-card-type\n"
+        "-:1:1: error TL202 [*] obsolete-card-type\n"
         "  'Kindred' is not a card type in the 2020-08-07 edition; it was called Tribal until 2024-06-07\n"
         "   |\n"
         " 1 | Kindred Instant — Elf\n"

@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import os
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -153,3 +155,81 @@ def test_a_failed_replace_is_an_output_error(tmp_path: Path, monkeypatch: pytest
     assert str(caught.value) == f"{target}: cannot write: No space left on device"
     assert target.read_bytes() == OLD
     assert leftovers(tmp_path) == ["rules.yaml"]
+
+
+def test_a_link_is_written_through_and_stays_a_link(tmp_path: Path) -> None:
+    target = tmp_path / "real.yaml"
+    target.write_bytes(OLD)
+    target.chmod(0o640)
+    link = tmp_path / "link.yaml"
+    link.symlink_to("real.yaml")
+    write_atomic(link, b"new\n")
+    assert link.is_symlink() and os.readlink(link) == "real.yaml"
+    assert target.read_bytes() == b"new\n"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+    assert leftovers(tmp_path) == ["link.yaml", "real.yaml"]
+    dangling = tmp_path / "dangling.yaml"
+    dangling.symlink_to("created.yaml")
+    write_atomic(dangling, b"made\n")  # as a shell's > would: the file the link names is made
+    assert dangling.is_symlink() and (tmp_path / "created.yaml").read_bytes() == b"made\n"
+
+
+def test_import_through_a_link(tmp_path: Path) -> None:
+    source = tmp_path / "cr.txt"
+    source.write_text(
+        "These rules are effective as of March 3, 2031.\n\n205. Type Line\n\n205.1. A type line shows a "
+        "card type.\n\n205.2a The card types are artifact and land.\n\n205.3b Subtypes follow a long "
+        "dash.\n\n205.3c Each subtype is correlated to a card type.\n\n205.3d An object can’t gain a "
+        "subtype of a card type it lacks.\n\n205.3f Some are now obsolete; see Oracle.\n\n205.3g "
+        "Artifacts have subtypes; these subtypes are called artifact types. The artifact types are Clue "
+        "and Food.\n\n205.3i Lands have subtypes; these subtypes are called land types. The land types "
+        "are Forest and Urza’s.\n\n205.4a The supertypes are basic and legendary.\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "real.yaml").write_bytes(OLD)
+    (tmp_path / "link.yaml").symlink_to("real.yaml")
+    result = run_cli(["rules", "import", str(source), "-o", str(tmp_path / "link.yaml")])
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", "")
+    assert (tmp_path / "link.yaml").is_symlink()
+    assert (tmp_path / "real.yaml").read_text(encoding="utf-8").startswith("# mtg-typeline rule file")
+
+
+def test_a_fifo_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(OutputError) as caught:
+        write_atomic(fifo, b"new\n")
+    assert str(caught.value) == f"{fifo}: cannot write: not a regular file"
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    link = tmp_path / "to-pipe.yaml"
+    link.symlink_to("pipe.yaml")
+    with pytest.raises(OutputError, match="not a regular file"):
+        write_atomic(link, b"new\n")
+    assert link.is_symlink() and stat.S_ISFIFO(os.stat(link).st_mode)
+    assert leftovers(tmp_path) == ["pipe.yaml", "to-pipe.yaml"]
+
+
+def test_a_precondition_still_runs_before_the_replace(tmp_path: Path) -> None:
+    target = tmp_path / "rules.yaml"
+    target.write_bytes(OLD)
+
+    def changed() -> None:
+        raise OutputError("changed meanwhile")
+
+    with pytest.raises(OutputError, match="changed meanwhile"):
+        write_atomic(target, b"new", changed)
+    assert target.read_bytes() == OLD and leftovers(tmp_path) == ["rules.yaml"]
+
+
+@SHARED
+@pytest.mark.parametrize("command", [["mtg_typeline"], ["mtg_typeline.crimport"]])
+def test_import_to_an_ascii_terminal_writes_utf8(command: list[str]) -> None:
+    args = ["rules", "import"] if command == ["mtg_typeline"] else []
+    done = subprocess.run(
+        [sys.executable, "-m", *command, *args, str(section())],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout == (rules_dir() / "2026-09-25.yaml").read_bytes()

@@ -237,6 +237,85 @@ def test_a_missing_list_or_date_is_an_error() -> None:
     expect_error(SMALL.replace("March 3,", "March 33,"), r"^cr\.txt:1: .*is not a date")
 
 
+HEADING = next(i for i, line in enumerate(SMALL_LINES, 1) if line == "205. Type Line" and i > 5)
+
+
+def test_a_list_reworded_after_its_first_sentence_is_an_error_not_a_shorter_list() -> None:
+    at = line_of("205.3m")
+    reworded = SMALL.replace("All other creature types are one word long:", "All other creature types are:")
+    expect_error(reworded, rf"^cr\.txt:{at}: rule 205\.3m: cannot read 'All other creature types are: .*'")
+    renamed = SMALL.replace("The artifact types are Clue,", "The artifact type list is Clue,")
+    expect_error(renamed, rf"^cr\.txt:{line_of('205.3g')}: rule 205\.3g: cannot find the list")
+    other_kind = SMALL.replace("The planar types are", "The plane types are")
+    expect_error(other_kind, rf"^cr\.txt:{line_of('205.3n')}: rule 205\.3n: ")
+
+
+def test_a_subtype_rule_in_another_form_is_an_error_naming_its_line() -> None:
+    planes = SMALL.replace(
+        "Planes have subtypes; these subtypes are called planar types. The planar types are",
+        "Planes have their own subtypes, the planar types:",
+    )
+    expect_error(
+        planes,
+        rf"^cr\.txt:{line_of('205.3n')}: rule 205\.3n: cannot read this rule on the subtypes of plane cards",
+    )
+    schemes = SMALL.replace("Scheme cards have no subtypes.", "Scheme cards don’t have subtypes.")
+    expect_error(schemes, rf"^cr\.txt:{line_of('205.3r')}: rule 205\.3r: .*subtypes of scheme cards")
+
+
+def test_a_list_without_its_opening_sentence_is_an_error() -> None:
+    added = SMALL.replace("205.3r Scheme", "205.3q The scheme types are Villain and Hero.\n\n205.3r Scheme")
+    at = SMALL.replace("205.3r Scheme", "205.3q X\n\n205.3r Scheme").split("\n").index("205.3q X") + 1
+    expect_error(
+        added, rf"^cr\.txt:{at}: rule 205\.3q: cannot read 'The scheme types are Villain and Hero\.'"
+    )
+
+
+def test_every_card_type_is_in_a_list_or_has_no_subtypes() -> None:
+    without_rule = SMALL.replace("205.3r Scheme cards have no subtypes.\n", "")
+    expect_error(
+        without_rule,
+        rf"^cr\.txt:{HEADING}: section 205: the card type scheme \(rule 205\.2a\) is in no subtype list, "
+        "and no rule found says it has no subtypes$",
+    )
+    without_list = SMALL.replace(ARTIFACTS, "")
+    expect_error(without_list, rf"^cr\.txt:{HEADING}: section 205: the card type artifact \(rule 205\.2a\)")
+
+
+def test_no_no_subtypes_rule_is_needed_where_every_card_type_has_a_list() -> None:
+    # as in 2009-07-11 and 2009-09-04, the only editions without the rule
+    text = SMALL.replace("plane, and scheme", "and plane").replace(
+        "205.3r Scheme cards have no subtypes.\n", ""
+    )
+    rules = parse_rules("old.yaml", import_cr(text.encode(), "cr.txt"))
+    assert (rules.no_subtypes, rules.no_subtypes_rule) == ((), "")
+
+
+def test_a_reworded_no_gaining_rule_is_still_cited_and_required_in_section_205() -> None:
+    reworded = SMALL.replace(
+        "An object can’t gain a subtype of a card type it lacks.",
+        "Objects cannot gain subtypes that belong to none of their card types.",
+    )
+    assert (
+        dict(parse_rules("r.yaml", import_cr(reworded.encode(), "cr.txt")).citations)["no-gaining"]
+        == "205.3d"
+    )
+    gone = SMALL.replace("An object can’t gain a subtype of a card type it lacks.", "Nothing here.")
+    expect_error(gone, rf"^cr\.txt:{HEADING}: no rule of section 205 carries 'no-gaining'$")
+    older = gone.replace("205.", "204.")  # before 2011-09-30 no rule said so
+    assert "no-gaining" not in parse_rules("o.yaml", import_cr(older.encode(), "cr.txt")).citations
+
+
+def test_the_rule_on_choosing_a_subtype_is_cited() -> None:
+    text = SMALL.replace(
+        "205.3f Some printed", "205.3e To choose a subtype is to name one that exists.\n\n205.3f Some printed"
+    )
+    rules = parse_rules("c.yaml", import_cr(text.encode(), "cr.txt"))
+    assert rules.cite("choose-subtype") == ("205.3e",)
+    assert rules.summary("205.3e").startswith("A subtype chosen for an effect")
+    assert "choose-subtype" not in parse_rules("s.yaml", small_rules()).citations  # none in SMALL
+
+
 def test_undecodable_bytes_and_broken_gzip_are_errors() -> None:
     with pytest.raises(RulesDataError, match=r"^cr\.txt:3: cannot decode the text as cp1252"):
         import_cr(b"one\ntwo\nthree \x81\n", "cr.txt")
@@ -513,3 +592,27 @@ def test_write_rule_files_writes_one_file_per_change_and_an_index(tmp_path: Path
         shipped.summaries,
         shipped.citations,
     )
+
+
+REWORDED = [
+    ("All other creature types are one word long:", "All other creature types are single words:", "205.3m"),
+    (
+        "205.3q Battles have a unique subtype, called a battle type. That battle type is Siege.",
+        "205.3q Battles have one subtype, the battle type Siege.",
+        "205.3q",
+    ),
+    ("have no subtypes.", "don’t have subtypes.", "205.3r"),
+    ("An object can’t gain a subtype that", "An object may only have subtypes that", None),
+]
+
+
+@SHARED
+@pytest.mark.parametrize(("old", "new", "rule"), REWORDED)
+def test_a_reworded_real_text_is_an_error_naming_the_line(old: str, new: str, rule: str | None) -> None:
+    text = shared_path("cr", SECTION_FILE).read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines, 1) if line.startswith(f"{rule or '205.'} "))
+    where = rf"{at}: rule {re.escape(rule)}: " if rule else rf"{at}: no rule of section 205 carries"
+    with pytest.raises(RulesDataError, match=rf"^{SECTION_FILE}:{where}"):
+        import_cr(text.replace(old, new).encode(), SECTION_FILE)

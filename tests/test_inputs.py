@@ -480,7 +480,7 @@ def test_closed_pipe_through_head(in_tmp: Path) -> None:
         timeout=60,
         check=False,
     )
-    assert result.stdout.decode().startswith(f"{big}:1:9: warning TL101 dash-form")
+    assert result.stdout.decode().startswith(f"{big}:1:9: warning TL101 [*] dash-form")
     assert (in_tmp / "err.txt").read_bytes() == b""
 
 

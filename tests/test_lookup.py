@@ -2,8 +2,8 @@
 
 The dates are those of the Comprehensive Rules editions that first or last list a word (Time
 Lord from 2023-10-13, Siege from 2023-04-14, Tribal until 2024-03-08): facts that newer
-editions don't change. The rule of CR 205.3e, whose number the rule files don't record, is
-checked against the CR texts where ../shared is present.
+editions don't change. The rule of CR 205.3e, which the rule files cite as `choose-subtype`,
+is checked against the CR texts where ../shared is present.
 """
 
 from __future__ import annotations
@@ -439,3 +439,24 @@ def test_the_choice_rule_is_the_rule_on_choosing_a_subtype_in_every_edition() ->
         assert "choose" in text and "subtype" in text, (edition, text)
         checked += 1
     assert checked == len(shipped_editions())
+
+
+def test_every_shipped_rule_file_cites_the_choice_rule() -> None:
+    for edition in shipped_editions():
+        rules = load_rules(edition)
+        (rule,) = rules.cite("choose-subtype")
+        assert rule == ("204.3d" if edition < "2011-09-30" else "205.3e"), edition
+        assert rules.summary(rule), edition  # `explain` and the JSON have words for it
+
+
+def test_a_rule_file_may_cite_its_own_choice_rule(tmp_path: Path) -> None:
+    text = Path(load_rules(NEWEST).path).read_text(encoding="utf-8")
+    cited = tmp_path / "cited.yaml"
+    cited.write_text(text.replace('choose-subtype: "205.3e"', 'choose-subtype: "205.3f"'), encoding="utf-8")
+    assert choice_rule(load_rules(path=str(cited))) == "205.3f"
+    without = tmp_path / "without.yaml"
+    lines = [line for line in text.splitlines(keepends=True) if not line.startswith("  choose-subtype:")]
+    without.write_text("".join(lines), encoding="utf-8")
+    rules = load_rules(path=str(without))
+    assert rules.cite("choose-subtype") == ()
+    assert choice_rule(rules) == "205.3e"  # the fallback: the rule after no-gaining

@@ -85,8 +85,9 @@ def assert_spans(line: TypeLine) -> None:
             assert face.start <= item.start <= item.end <= face.end
         for left, right in itertools.pairwise(ordered):
             assert left.end <= right.start
-        for typed in face.before:
-            assert typed.word.text and not any(c.isspace() for c in typed.word.text)
+        for typed in face.before:  # one word, or a listed subtype of several left before its dash
+            assert typed.word.text == typed.word.text.strip() and typed.word.text
+            assert typed.role is Role.OTHER or not any(c.isspace() for c in typed.word.text)
         for word in face.subtypes:
             assert word.text == word.text.strip() and word.text
 
@@ -239,6 +240,21 @@ def test_time_lord_is_grouped_only_at_word_boundaries(text: str, subtypes: list[
 
 def test_time_lord_is_two_words_before_it_was_listed() -> None:
     assert texts(one_face("Creature — Time Lord", OLDEST).subtypes) == ["Time", "Lord"]
+
+
+@pytest.mark.parametrize(
+    ("text", "before"),
+    [
+        ("Legendary Creature Time Lord Doctor", ["Legendary", "Creature", "Time Lord", "Doctor"]),
+        ("Creature Human Time  Lord", ["Creature", "Human", "Time  Lord"]),
+        ("Creature Time Lordship", ["Creature", "Time", "Lordship"]),
+    ],
+)
+def test_time_lord_before_a_missing_dash_is_one_word(text: str, before: list[str]) -> None:
+    """So that TL301 sees one misplaced subtype (and fixes it), not a plane and an unknown word."""
+    face = one_face(text)
+    assert [t.word.text for t in face.before] == before
+    assert [t.role for t in face.before if " " in t.word.text] == [Role.OTHER] * sum(" " in w for w in before)
 
 
 @pytest.mark.parametrize("text", ["Planeswalker — Jace Beleren", "Legendary Planeswalker — Serra Realm"])

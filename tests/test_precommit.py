@@ -37,6 +37,7 @@ EXAMPLE_CONFIG = ROOT / "examples" / ".pre-commit-config.yaml"
 GIT_KEEP = {"GIT_EXEC_PATH", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_SSL_CAINFO", "GIT_SSL_NO_VERIFY"}
 GOOD = "Legendary Creature — Elf Warrior\nLand — Urza’s Power-Plant\n"
 BAD = "Creature — Forest\n"
+FIXABLE = "creature - elf\nLand — Forest\n"  # warnings only, all safely fixable
 
 
 def pre_commit() -> list[str]:
@@ -108,6 +109,17 @@ def test_manifest_offers_the_typeline_hook() -> None:
     assert entry["name"] and entry["description"]
 
 
+def test_manifest_offers_the_typeline_fix_hook() -> None:
+    entry = hook("typeline-fix")
+    assert entry["entry"] == "typeline check --fix"
+    assert entry["language"] == "python"
+    assert entry["require_serial"] is False
+    assert entry["name"] and entry["description"]
+    # the same files as the checking hook
+    checking = hook("typeline")
+    assert (entry["types"], entry["files"]) == (checking["types"], checking["files"])
+
+
 def test_manifest_has_no_key_pre_commit_ignores() -> None:
     # validate-manifest accepts unknown keys silently: a misspelt `require-serial` would be lost
     pre_commit()  # a clear failure where pre-commit is missing
@@ -151,9 +163,10 @@ def test_hook_entry_runs_the_console_script() -> None:
         ("cards.json", False),
     ],
 )
-def test_hook_files_pattern_takes_text_files(path: str, checked: bool) -> None:
+@pytest.mark.parametrize("hook_id", ["typeline", "typeline-fix"])
+def test_hook_files_pattern_takes_text_files(path: str, checked: bool, hook_id: str) -> None:
     # pre-commit matches `files` with re.search against the path from the repository's top
-    assert bool(re.search(hook("typeline")["files"], path)) is checked
+    assert bool(re.search(hook(hook_id)["files"], path)) is checked
 
 
 # --- the real pre-commit: installs the hook with pip ------------------------------------------
@@ -213,12 +226,13 @@ def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Sandbox:
     )
     copy_project(base / "hook-repo")
     git_repo(base / "hook-repo", {}, env)
-    git_repo(base / "work", {"good.txt": GOOD, "bad.txt": BAD, "bad-notes.md": BAD}, env)
+    files = {"good.txt": GOOD, "bad.txt": BAD, "bad-notes.md": BAD, "fixable.txt": FIXABLE}
+    git_repo(base / "work", files, env)
     return Sandbox(base / "hook-repo", base / "work", env)
 
 
-def try_repo(sandbox: Sandbox, *files: str) -> subprocess.CompletedProcess[str]:
-    command = [*pre_commit(), "try-repo", str(sandbox.hook_repo), "typeline", "--color", "never"]
+def try_repo(sandbox: Sandbox, *files: str, hook_id: str = "typeline") -> subprocess.CompletedProcess[str]:
+    command = [*pre_commit(), "try-repo", str(sandbox.hook_repo), hook_id, "--color", "never"]
     return run([*command, "--files", *files], sandbox.work, sandbox.env)
 
 
@@ -240,3 +254,30 @@ def test_try_repo_fails_bad_file_citing_the_rule(sandbox: Sandbox) -> None:
     assert "- exit code: 1" in result.stdout
     assert "bad.txt:1:12: error TL304 subtype-type-mismatch" in result.stdout
     assert "205.3d" in result.stdout
+
+
+@pytest.mark.network
+@pytest.mark.slow
+def test_try_repo_fix_hook_fixes_and_fails_then_passes(sandbox: Sandbox) -> None:
+    # pre-commit fails a hook that changed files, whatever its exit status (typeline's is 0
+    # here: no finding remains); the next run finds nothing to change and passes
+    result = try_repo(sandbox, "fixable.txt", "good.txt", hook_id="typeline-fix")
+    assert result.returncode == 1, result.stdout
+    assert re.search(r"^typeline \(fix\)\.+Failed$", result.stdout, re.MULTILINE), result.stdout
+    assert "- files were modified by this hook" in result.stdout
+    assert "Fixed 3 findings in 1 file." in result.stdout
+    assert (sandbox.work / "fixable.txt").read_text(encoding="utf-8") == "Creature — Elf\nLand — Forest\n"
+    assert (sandbox.work / "good.txt").read_text(encoding="utf-8") == GOOD
+    again = try_repo(sandbox, "fixable.txt", "good.txt", hook_id="typeline-fix")
+    assert again.returncode == 0, again.stdout
+    assert re.search(r"^typeline \(fix\)\.+Passed$", again.stdout, re.MULTILINE), again.stdout
+
+
+@pytest.mark.network
+@pytest.mark.slow
+def test_try_repo_fix_hook_reports_what_it_cannot_fix(sandbox: Sandbox) -> None:
+    result = try_repo(sandbox, "bad.txt", hook_id="typeline-fix")
+    assert result.returncode == 1, result.stdout
+    assert "- exit code: 1" in result.stdout
+    assert "files were modified" not in result.stdout
+    assert "bad.txt:1:12: error TL304 subtype-type-mismatch" in result.stdout

@@ -114,9 +114,9 @@ def test_the_formats_are_registered_after_text_and_json() -> None:
 # concise
 
 CONCISE = """\
--:1:1: TL103 [warning] 'creature' is written 'Creature'
--:1:16: TL307 [warning] the subtype Elf is written twice
-cards.txt:2:9: TL101 [warning] the dash is written as '-'; subtypes follow a long dash '—' \
+-:1:1: TL103 [*] [warning] 'creature' is written 'Creature'
+-:1:16: TL307 [*] [warning] the subtype Elf is written twice
+cards.txt:2:9: TL101 [*] [warning] the dash is written as '-'; subtypes follow a long dash '—' \
 with one space on each side
 cards.txt:3:12: TL304 [error] Forest is a land type (205.3i), but this object is not a land
 cards.txt:4:1: TL207 [info] 'Emblem' is not a card type; emblem lines are not checked further
@@ -482,7 +482,7 @@ def invoke(args: list[str], stdin: str | None = SAMPLE) -> Result:
 def parse_concise(lines: Iterator[str]) -> set[Key]:
     found = set()
     for line in lines:
-        match = re.fullmatch(r"(.*):(\d+):(\d+): (TL\d{3}) \[(error|warning|info)\] .*", line)
+        match = re.fullmatch(r"(.*):(\d+):(\d+): (TL\d{3})(?: \[\*\])? \[(error|warning|info)\] .*", line)
         assert match, line
         found.add((match[1], int(match[2]), int(match[3]), match[4]))
     return found
@@ -638,7 +638,7 @@ def test_every_format_names_the_card() -> None:
 
 def test_text_shows_the_card_and_carets_under_the_type_line() -> None:
     shown = render("text", card_result(), color=False)
-    assert shown.startswith("cards.json:7:31: warning TL101 dash-form\n")
+    assert shown.startswith("cards.json:7:31: warning TL101 [*] dash-form\n")
     assert "\n   = card: Goblin Guide\n" in shown
     assert "\n 7 | Creature - Goblin\n   |         ^^^\n" in shown
 

@@ -265,6 +265,7 @@ cited rules:
   type-line: 204.1 → 205.1
   subtype-syntax: 204.3b → 205.3b
   correlation: 204.3c → 205.3c
+  choose-subtype: 204.3d → 205.3e
   obsolete-subtypes: 204.3e → 205.3f
   no-gaining: (none) → 205.3d
 """,

@@ -78,6 +78,7 @@ CITATION_KEYS = [
     "subtype-syntax",
     "correlation",
     "no-gaining",
+    "choose-subtype",
     "obsolete-subtypes",
 ]
 RENAME_KEYS = ["old", "new", "kind", "since", "source"]
@@ -330,6 +331,7 @@ CITATION_MARKERS = {
     "subtype-syntax": ("long dash",),
     "correlation": ("each subtype is correlated",),
     "no-gaining": (f"can{RSQUO}t gain a subtype",),
+    "choose-subtype": ("choose one, and only one, existing subtype",),
     "obsolete-subtypes": ("now obsolete", "oracle"),
 }
 

@@ -25,7 +25,7 @@ from mtg_typeline.selection import Selection, expand
 
 ALL_CODES = frozenset(c.code for c in CHECKS)
 DEFAULT_CODES = frozenset(c.code for c in CHECKS if c.default)
-INPUT_CODES = frozenset({"TL901", "TL902", "TL905"})
+INPUT_CODES = frozenset({"TL901", "TL902", "TL905", "TL908", "TL909"})
 SUBTYPE_CODES = frozenset(c.code for c in CHECKS if c.code.startswith("TL3"))
 
 CLEAN = "Creature — Elf Warrior\n"
@@ -82,7 +82,7 @@ def finding(
         (["TL3"], set(SUBTYPE_CODES)),
         (["TL30"], set(SUBTYPE_CODES)),
         (["tl3"], set(SUBTYPE_CODES)),
-        (["TL90"], {"TL901", "TL902", "TL903", "TL904", "TL905", "TL906", "TL907"}),
+        (["TL90"], {"TL901", "TL902", "TL903", "TL904", "TL905", "TL906", "TL907", "TL908", "TL909"}),
         (["TL3", "dash-form", "TL207"], set(SUBTYPE_CODES) | {"TL101", "TL207"}),
         (["TL301", "TL301"], {"TL301"}),
         (["ALL"], set(ALL_CODES)),

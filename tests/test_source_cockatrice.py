@@ -503,3 +503,36 @@ def test_byte_offsets_become_columns_in_characters() -> None:
         long.add("Ω".encode() * CHUNK)
     assert long.column(2 * 5 * CHUNK) == 5 * CHUNK + 1
     assert long.column(0) is None  # long dropped; the caller then takes expat's column
+
+
+# Other XML
+
+
+POM = '<?xml version="1.0"?>\n<project><modelVersion>4.0.0</modelVersion><name>x</name></project>\n'
+PAGE = "<html><head><title>T</title></head><body><p>One<br>two</p></body></html>\n"  # not XML
+
+
+def test_a_directory_search_passes_over_xml_that_is_not_card_data() -> None:
+    Path("site").mkdir()
+    Path("site/pom.xml").write_text(POM)
+    Path("site/page.xml").write_text(PAGE)
+    Path("site/empty-db.xml").write_text('<cockatrice_carddatabase version="4"/>\n')
+    Path("site/cards.xml").write_bytes(xml(CARD.format(name="A", type="Creature - Elf")))
+    status, doc = check(["site"])
+    assert (status, found(doc)) == (0, [("cards.xml", 3, 41, 44, "TL101", "A")])
+    assert (doc["summary"]["files"], doc["summary"]["type_lines"]) == (2, 1)
+
+
+@pytest.mark.parametrize(
+    ("data", "message", "place"),
+    [
+        (POM, "pom.xml holds no card data: no <card>, and the root element is <project>, not "
+         "<cockatrice_carddatabase>", (1, 1)),
+        (PAGE, "pom.xml is not well-formed XML: mismatched tag", (1, 57)),  # at `p>` of `</p>`
+    ],
+)  # fmt: skip
+def test_other_xml_named_as_an_input_is_tl905(data: str, message: str, place: tuple[int, int]) -> None:
+    Path("pom.xml").write_text(data)
+    status, doc = check(["pom.xml"])
+    assert (status, found(doc)) == (2, [("pom.xml", *place, place[1] + 1, "TL905", None)])
+    assert doc["findings"][0]["message"] == message

@@ -433,3 +433,12 @@ def test_offsets_for_plain_cells() -> None:
 def test_source_error_is_the_only_error() -> None:
     with pytest.raises(SourceError):
         entries(b'name,type\nA,"Creature')
+
+
+def test_a_record_too_long_to_keep_is_placed_at_its_first_line_column_one() -> None:
+    text = "\n".join("x" * 99 for _ in range(1000))  # a cell under the field limit
+    long = ",".join(f'"{text}"' for _ in range(4))  # a record longer than the blocks kept
+    data = f"name,type,a,b,c,d\nA,Creature - Elf,{long}\nB,Creature - Elf,,,,\n".encode()
+    first, second = entries(data)
+    assert region(first, 8, 11) == Region(2, 1, 2)
+    assert region(second, 8, 11) == Region(3999, 11, 14)

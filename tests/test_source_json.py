@@ -832,3 +832,74 @@ def test_a_face_whose_other_languages_fill_the_head_is_read_as_mtgjson() -> None
 def test_keys_scryfall_never_has_tell_mtgjson(key: str) -> None:
     assert detect("x.json", f'{{"{key}": 1}}'.encode()) == "mtgjson"
     assert detect("x.json", f'{{"object": "card", "{key}": 1}}'.encode()) == "scryfall"
+
+
+# Keys written with escapes
+
+
+ESCAPED_KEY = '[{"name": "B", "type_line": "0"},\n{"name": "A", "type_\\u006cine": "Creature - elf"}]'
+
+
+def test_a_key_written_with_an_escape_is_placed(tmp_path: Path) -> None:
+    # "Creature - elf" starts at column 34 of line 2; the dash at 42, "elf" at 45
+    expected = [(1, 30, 31, "TL201", "B"), (2, 42, 45, "TL101", "A"), (2, 45, 48, "TL103", "A")]
+    assert findings_of(tmp_path, ESCAPED_KEY, "scryfall") == expected
+
+
+def test_the_exact_method_places_escaped_keys_and_never_takes_data_for_a_marker(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    paired = [tuple(resolve(e.locate).region(0, 1)) for e in entries(ESCAPED_KEY.encode(), "scryfall")]
+    monkeypatch.setattr(json_cards._Document, "paired", lambda self: None)
+    exact = [tuple(resolve(e.locate).region(0, 1)) for e in entries(ESCAPED_KEY.encode(), "scryfall")]
+    assert exact == paired == [(1, 30, 31), (2, 34, 35)]
+    # a value the text scan missed keeps no place rather than another card's
+    monkeypatch.setattr(json_cards._Document, "literals", lambda self: iter([]))
+    assert [tuple(resolve(e.locate).region(0, 1)) for e in entries(ESCAPED_KEY.encode(), "scryfall")] == [
+        (1, 1, 2),
+        (1, 1, 2),
+    ]
+
+
+# MTGJSON lists that are not cards
+
+SET_LIST = json.dumps(
+    {
+        "meta": {"date": "2024-01-01", "version": "5.2.2"},
+        "data": [
+            {"baseSetSize": 383, "code": "10E", "name": "Tenth Edition", "type": "core"},
+            {"code": "DDU", "name": "Duel Decks: Elves vs. Inventors", "type": "duel_deck"},
+        ],
+    },
+    indent=2,
+)
+DECK_LIST = json.dumps(
+    {
+        "meta": {"date": "2024-01-01", "version": "5.2.2"},
+        "data": [{"code": "DDU", "fileName": "ElvesVsInventors_DDU", "name": "Elves", "type": "Duel Deck"}],
+    }
+)
+
+
+@pytest.mark.parametrize("text", [SET_LIST, DECK_LIST])
+def test_mtgjson_set_and_deck_lists_are_not_card_data(tmp_path: Path, text: str) -> None:
+    with pytest.raises(NotCardData):
+        entries(text.encode(), "mtgjson")
+    write(tmp_path, text, "SetList.json")
+    card_file = write(tmp_path, json.dumps([mtg_card(uuid="u-1")], ensure_ascii=False), "set/cards.json")
+    document = json.loads(run_cli(["check", "--format", "json", str(tmp_path)]).stdout)
+    assert [(f["path"], f["code"]) for f in document["findings"]] == [(str(card_file), "TL302")]
+    assert document["summary"]["files"] == 1
+
+
+def test_foreign_data_before_the_card_with_its_type_is_never_taken_for_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the second parse changes the values: the walk must not depend on them
+    card = {"foreignData": [{"language": "German", "type": BAD}], **mtg_card()}
+    text = json.dumps([card], ensure_ascii=False)
+    monkeypatch.setattr(json_cards._Document, "paired", lambda self: None)
+    (entry,) = entries(text.encode(), "mtgjson")
+    start = text.rindex('"type": "') + len('"type": "')  # the card's own `type`
+    assert tuple(resolve(entry.locate).region(0, 1)) == (1, start + 1, start + 2)
+    assert text.index(BAD) < start  # the foreign one comes first

@@ -380,9 +380,8 @@ def test_broken_card_member_is_reported_and_the_others_checked(tmp_path: Path) -
         read.extend(read_input(stream, str(target), lambda size: None))
     stream.close()
     assert texts(read) == [("Instant", "B")]
-    assert error.value.message == (
-        f"{target}/card a:4:23: not UTF-8 text (byte 0xff) (and 1 more file of the set could not be read)"
-    )
+    assert error.value.message == "not UTF-8 text (byte 0xff) (and 1 more file of the set could not be read)"
+    assert (error.value.path, error.value.line, error.value.column) == (f"{target}/card a", 4, 23)
 
 
 def test_not_utf8_in_an_included_card_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -392,7 +391,7 @@ def test_not_utf8_in_an_included_card_file(tmp_path: Path, monkeypatch: pytest.M
     status, document = check("set")
     assert status == 2
     assert [(f["path"], f["line"], f["column"], f["code"], f["message"]) for f in document["findings"]] == [
-        ("set", 2, 15, "TL905", "card x:3:16: not UTF-8 text (byte 0xe9)"),
+        ("card x", 3, 16, "TL905", "not UTF-8 text (byte 0xe9)"),  # in the card file, where it is
         (
             "set",
             4,
@@ -474,3 +473,19 @@ def test_progress_counts_the_bytes_of_the_input() -> None:
     counted: list[int] = []
     list(read_input(io.BytesIO(data), "-", counted.append))
     assert sum(counted) == len(data)
+
+
+def test_an_error_in_a_card_file_of_a_set_folder_is_placed_in_that_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("elves").mkdir()
+    Path("elves/set").write_bytes(b"mse_version: 2\n")
+    Path("elves/card a").write_bytes(b"mse_version: 2\ncard:\n\tname: A\n\tsuper_type: Cr\xe9ature\n")
+    Path("elves/card b").write_bytes(b"mse_version: 2\ncard:\n\tname: B\n\tsuper_type: Creature - Elf\n")
+    status, document = check("elves")
+    assert status == 2
+    assert [(f["path"], f["line"], f["column"], f["code"]) for f in document["findings"]] == [
+        (str(Path("elves", "card a")), 4, 16, "TL905"),
+        (str(Path("elves", "card b")), 4, 22, "TL101"),
+    ]

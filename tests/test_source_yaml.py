@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from conftest import run_cli
 
-from mtg_typeline.sources import SourceSettings, reader_for
+from mtg_typeline.sources import SourceSettings, reader_for, yaml_scalars
 from mtg_typeline.sources.base import CharMap, Entry, Offset, SourceError, resolve
 
 CONTROL = "not valid YAML: control characters are not allowed"
@@ -125,15 +125,15 @@ def test_keys_are_compared_without_case_and_separators() -> None:
 
 
 def test_values_that_are_not_strings_are_skipped() -> None:
-    values = ("12", "true", "{name: x}", "''", "[Elf]", "~", "Elf")
+    values = ("12", "true", "{name: x}", "''", "[Elf]", "~", "Creature")
     text = "".join(f"- {{name: A, type: {value}}}\n" for value in values)
-    assert [e.text for e in entries(text)] == ["Elf"]
+    assert [e.text for e in entries(text)] == ["Creature"]
 
 
 def test_a_bare_type_is_a_type_line_only_beside_a_name() -> None:
     """`type: string` in a schema, `type: bind` in a compose file are not cards."""
-    text = "properties:\n  id: {type: string}\nvolumes:\n  - type: bind\n    name: data\n"
-    assert [(e.text, e.card) for e in entries(text)] == [("bind", "data")]
+    text = "properties:\n  id: {type: string}\nvolumes:\n  - type: Creature\n    name: data\n"
+    assert [(e.text, e.card) for e in entries(text)] == [("Creature", "data")]
     assert [e.text for e in entries("- {type: string}\n- {type_line: Creature}\n")] == ["Creature"]
     assert [e.text for e in entries("- {type: string}\n", key="type")] == ["string"]
 
@@ -365,3 +365,47 @@ def test_yaml_without_cards(text: str) -> None:
 def test_the_reader_raises_only_source_errors() -> None:
     with pytest.raises(SourceError):
         entries("a: [")
+
+
+@pytest.mark.parametrize("quote", ['"', "'"])
+def test_a_quoted_line_ending_in_blanks_keeps_its_columns(quote: str) -> None:
+    write("set.yaml", f"name: A\ntype_line: {quote}Creature — elf {quote}\n")
+    status, doc = check(["set.yaml"])
+    assert (status, found(doc)) == (0, [(2, 24, 27, "TL103", "A"), (2, 27, 28, "TL102", "A")])
+
+
+def test_a_scalar_form_not_followed_is_placed_at_its_first_character() -> None:
+    text = 'type_line: !!str "Creature"\n'
+    node = yaml_scalars.Scalar("not its value", '"', "tag:yaml.org,2002:str", 0, 11, 11, len(text) - 1)
+    assert tuple(yaml_scalars.locate(text, node).region(0, 1)) == (1, 19, 20)
+
+
+GRAFANA = """apiVersion: 1
+datasources:
+  - name: Prometheus
+    type: prometheus
+    access: proxy
+    url: http://prometheus:9090
+  - name: Loki
+    type: loki
+"""
+
+
+def test_a_type_beside_a_name_is_a_card_only_with_a_card_key_or_a_card_type() -> None:
+    with pytest.raises(SourceError, match="holds no card data"):
+        entries(GRAFANA)
+    with pytest.raises(SourceError, match="holds no card data"):
+        entries("volumes:\n  - type: bind\n    name: data\n")
+    text = "- {name: A, type: Elf, mana_cost: '{G}'}\n- {name: B, type: legendary creature}\n"
+    text += "- {name: C, type: bind}\n"
+    assert [(e.text, e.card) for e in entries(text)] == [("Elf", "A"), ("legendary creature", "B")]
+    assert [e.text for e in entries("- {name: C, type: bind}\n", key="type")] == ["bind"]
+
+
+def test_a_directory_search_passes_over_a_grafana_data_source() -> None:
+    Path("conf").mkdir()
+    write("conf/datasources.yaml", GRAFANA)
+    write("conf/cards.yaml", "name: A\ntype: Creature - Elf\n")
+    status, doc = check(["conf"])
+    assert (status, found(doc)) == (0, [(2, 15, 18, "TL101", "A")])
+    assert doc["summary"]["files"] == 1

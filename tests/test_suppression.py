@@ -295,7 +295,7 @@ def test_unused_suppression_text_is_exact() -> None:
     result = invoke(["check", "--no-color", "--extend-select", "TL904", "-"], UNUSED)
     assert result.exit_code == 0  # a warning
     assert result.stdout == (
-        "-:1:17: warning TL904 unused-suppression\n"
+        "-:1:17: warning TL904 [*] unused-suppression\n"
         "  the suppression '# typeline: ignore' suppresses nothing on this line\n"
         "   |\n"
         " 1 | Creature — Elf  # typeline: ignore\n"

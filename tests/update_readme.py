@@ -75,11 +75,17 @@ def refresh(text: str) -> str:
 
 
 def codes_table(text: str) -> str:
-    rows = ["| code | name | severity | rules | what it finds |", "| --- | --- | --- | --- | --- |"]
+    rows = [
+        "| code | name | severity | fix | rules | what it finds |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
     for check in json.loads(run("typeline codes --format json")):
         rules = ", ".join(check["rules"]) or "-"
         summary = check["summary"].replace("|", "\\|")
-        rows.append(f"| {check['code']} | {check['name']} | {check['severity']} | {rules} | {summary} |")
+        fix = check["fix"] or "-"
+        rows.append(
+            f"| {check['code']} | {check['name']} | {check['severity']} | {fix} | {rules} | {summary} |"
+        )
     pattern = re.compile(re.escape(CODES_START) + ".*?" + re.escape(CODES_END), re.S)
     return pattern.sub(lambda _: "\n".join([CODES_START, *rows, CODES_END]), text)
 

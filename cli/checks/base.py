@@ -41,7 +41,9 @@ class Check:
 
     `cites` names what the check cites by meaning ("no-gaining", "list", …); `explain`
     resolves them against an edition. `scope` is "face", "line" or "input" (input problems
-    are found while reading, not by a function).
+    are found while reading, not by a function). `fix` is the applicability of the fixes its
+    findings may carry ("safe", "unsafe"), None when they carry none (the tests hold the
+    examples' fixes to it).
     """
 
     code: str
@@ -53,6 +55,7 @@ class Check:
     face_func: FaceCheck | None = field(default=None, repr=False)
     line_func: LineCheck | None = field(default=None, repr=False)
     default: bool = True  # reported unless deselected; False: only when selected
+    fix: str | None = None
 
     @property
     def summary(self) -> str:
@@ -81,25 +84,31 @@ def _register(check: Check) -> None:
     REGISTRY[check.code] = check
 
 
-def face_check(code: str, name: str, severity: Severity, cites: tuple[str, ...]) -> Callable[[F], F]:
+def face_check(
+    code: str, name: str, severity: Severity, cites: tuple[str, ...], fix: str | None = None
+) -> Callable[[F], F]:
     def decorate(func: F) -> F:
-        _register(Check(code, name, severity, cites, func.__doc__ or "", "face", face_func=func))
+        _register(Check(code, name, severity, cites, func.__doc__ or "", "face", face_func=func, fix=fix))
         return func
 
     return decorate
 
 
-def line_check(code: str, name: str, severity: Severity, cites: tuple[str, ...]) -> Callable[[F], F]:
+def line_check(
+    code: str, name: str, severity: Severity, cites: tuple[str, ...], fix: str | None = None
+) -> Callable[[F], F]:
     def decorate(func: F) -> F:
-        _register(Check(code, name, severity, cites, func.__doc__ or "", "line", line_func=func))
+        _register(Check(code, name, severity, cites, func.__doc__ or "", "line", line_func=func, fix=fix))
         return func
 
     return decorate
 
 
-def input_problem(code: str, name: str, severity: Severity, doc: str, *, default: bool = True) -> Check:
+def input_problem(
+    code: str, name: str, severity: Severity, doc: str, *, default: bool = True, fix: str | None = None
+) -> Check:
     """Register a problem found while reading input (documented, not run on type lines)."""
-    check = Check(code, name, severity, (), doc, "input", default=default)
+    check = Check(code, name, severity, (), doc, "input", default=default, fix=fix)
     _register(check)
     return check
 

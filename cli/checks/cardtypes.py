@@ -36,7 +36,7 @@ def unknown_kind(typed: TypedWord, face: Face, rules: RuleSet) -> str | None:
     return "supertype" if any(w.role is Role.CARD_TYPE for w in later) else "card type"
 
 
-@face_check("TL201", "unknown-card-type", Severity.ERROR, ("card-types",))
+@face_check("TL201", "unknown-card-type", Severity.ERROR, ("card-types",), fix="unsafe")
 def unknown_card_type(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """A word before the dash that is no card type of the edition.
 
@@ -76,7 +76,7 @@ def _word_problem(
     )
 
 
-@face_check("TL202", "obsolete-card-type", Severity.ERROR, ("card-types",))
+@face_check("TL202", "obsolete-card-type", Severity.ERROR, ("card-types",), fix="safe")
 def obsolete_card_type(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """A card type or supertype under a name the rules no longer (or not yet) use.
 
@@ -130,7 +130,7 @@ def missing_card_type(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Pr
     )
 
 
-@face_check("TL204", "unknown-supertype", Severity.ERROR, ("supertypes",))
+@face_check("TL204", "unknown-supertype", Severity.ERROR, ("supertypes",), fix="unsafe")
 def unknown_supertype(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """A word before the card types that is no supertype of the edition.
 
@@ -149,7 +149,7 @@ def unknown_supertype(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Pr
             yield _word_problem(line, typed, why, matches, (rules.supertypes_rule,))
 
 
-@face_check("TL205", "supertype-order", Severity.WARNING, ("supertypes",))
+@face_check("TL205", "supertype-order", Severity.WARNING, ("supertypes",), fix="safe")
 def supertype_order(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """Supertypes are written before the card types.
 
@@ -186,7 +186,7 @@ def supertype_order(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Prob
     )
 
 
-@face_check("TL206", "duplicate-type", Severity.WARNING, ("card-types", "supertypes"))
+@face_check("TL206", "duplicate-type", Severity.WARNING, ("card-types", "supertypes"), fix="safe")
 def duplicate_type(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """A card type or supertype is written twice in one face.
 

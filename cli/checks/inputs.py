@@ -47,6 +47,7 @@ UNUSED_SUPPRESSION = input_problem(
     code that never occurs there. Removing the comment is a safe fix.
     """,
     default=False,
+    fix="safe",
 )
 
 MALFORMED = input_problem(
@@ -58,6 +59,27 @@ MALFORMED = input_problem(
     file named as an input that holds no card data its reader knows. Reported once, at the
     place the parser stopped (line and column), with its message. Type lines read before
     that place are still checked, and so are the other inputs. Exit status 2.
+    """,
+)
+
+CHANGED_ON_DISK = input_problem(
+    *codes.CHANGED_ON_DISK,
+    Severity.ERROR,
+    """A file that changed on disk while `--fix` was working on it, so it was not written.
+
+    Before a fixed file replaces the original, its size, modification time and contents
+    are compared with what was read; when another program wrote it in between, the fixes
+    are dropped rather than overwrite that program's work. Run the fix again. Exit status 2.
+    """,
+)
+
+WRITE_FAILED = input_problem(
+    *codes.WRITE_FAILED,
+    Severity.ERROR,
+    """A fixed file that could not be written (no permission, a full disk).
+
+    The original file is left as it was: the fixed text goes to a temporary file beside it
+    that replaces it only once it is complete. The finding names the reason. Exit status 2.
     """,
 )
 

@@ -20,7 +20,7 @@ def _dash_replacement(face: Face, end: int) -> str:
     return CANONICAL_DASH if end < face.end else CANONICAL_DASH.rstrip()
 
 
-@face_check("TL101", "dash-form", Severity.WARNING, ("subtype-syntax",))
+@face_check("TL101", "dash-form", Severity.WARNING, ("subtype-syntax",), fix="safe")
 def dash_form(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """The dash before the subtypes must be a long dash with a space on each side.
 
@@ -62,7 +62,7 @@ def _spacing(text: str, kind: str) -> str:
     return " with uneven spaces"
 
 
-@line_check("TL102", "spacing", Severity.WARNING, ("type-line",))
+@line_check("TL102", "spacing", Severity.WARNING, ("type-line",), fix="safe")
 def spacing(line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """Words are separated by single spaces, faces by ' // ', with no space at either end.
 
@@ -123,7 +123,7 @@ def _describe_space(text: str) -> str:
     return "a mix of white space characters"
 
 
-@face_check("TL103", "word-case", Severity.WARNING, ("card-types", "supertypes", "list"))
+@face_check("TL103", "word-case", Severity.WARNING, ("card-types", "supertypes", "list"), fix="safe")
 def word_case(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """Types are written with a capital letter, exactly as the rules list them.
 
@@ -165,17 +165,26 @@ def _rule_of_role(role: Role, rules: RuleSet) -> tuple[str, ...]:
 def _case_problem(
     line: TypeLine, word: Word, listed: str, rules: tuple[str, ...], added: str | None = None
 ) -> Problem:
+    want = _apostrophe_as_written(listed, word.text)
     return Problem(
         word.start,
         word.end,
-        f"'{shown(word.text)}' is written '{listed}'" + (f" (added by {added})" if added else ""),
+        f"'{shown(word.text)}' is written '{want}'" + (f" (added by {added})" if added else ""),
         rules,
-        suggestion=replaced(line.text, word.start, word.end, listed),
-        fix=fix(word.start, word.end, listed),
+        suggestion=replaced(line.text, word.start, word.end, want),
+        fix=fix(word.start, word.end, want),
     )
 
 
-@face_check("TL104", "empty-subtypes", Severity.WARNING, ("subtype-syntax",))
+def _apostrophe_as_written(listed: str, written: str) -> str:
+    """The listed spelling with the apostrophe the line uses (either is right: the fix
+    changes the case alone)."""
+    if "\u2019" in written:
+        return listed.replace("'", "\u2019")
+    return listed.replace("\u2019", "'") if "'" in written else listed
+
+
+@face_check("TL104", "empty-subtypes", Severity.WARNING, ("subtype-syntax",), fix="safe")
 def empty_subtypes(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """A dash must be followed by at least one subtype.
 

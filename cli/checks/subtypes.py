@@ -44,7 +44,7 @@ def _is_type_word(word: Word, rules: RuleSet) -> bool:
     return bool(rules.card_type(word.text) or rules.supertype(word.text))
 
 
-@face_check("TL301", "subtype-before-dash", Severity.ERROR, ("subtype-syntax", "list"))
+@face_check("TL301", "subtype-before-dash", Severity.ERROR, ("subtype-syntax", "list"), fix="safe")
 def subtype_before_dash(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """Subtypes stand after a long dash, never among the card types.
 
@@ -76,7 +76,7 @@ def subtype_before_dash(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[
         problem_fix = None
 
 
-@face_check("TL302", "unknown-subtype", Severity.ERROR, ("list",))
+@face_check("TL302", "unknown-subtype", Severity.ERROR, ("list",), fix="unsafe")
 def unknown_subtype(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """A subtype that no list of the edition holds.
 
@@ -117,7 +117,7 @@ def _unknown_problem(line: TypeLine, word: Word, own: tuple[SubtypeList, ...], r
     )
 
 
-@face_check("TL303", "obsolete-subtype", Severity.ERROR, ("obsolete-subtypes", "list"))
+@face_check("TL303", "obsolete-subtype", Severity.ERROR, ("obsolete-subtypes", "list"), fix="safe")
 def obsolete_subtype_check(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """A subtype the rules have renamed or dropped; the message gives its replacement.
 
@@ -208,7 +208,7 @@ def subtypes_not_allowed(face: Face, line: TypeLine, rules: RuleSet) -> Iterator
     yield Problem(start, end, why, cited)
 
 
-@face_check("TL306", "unknown-planar-type", Severity.ERROR, ("whole-list", "subtype-syntax"))
+@face_check("TL306", "unknown-planar-type", Severity.ERROR, ("whole-list", "subtype-syntax"), fix="unsafe")
 def unknown_planar_type(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """A plane's subtype is one planar type: all the words after the dash, taken together.
 
@@ -240,7 +240,7 @@ def unknown_planar_type(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[
     )
 
 
-@face_check("TL307", "duplicate-subtype", Severity.WARNING, ("subtype-syntax",))
+@face_check("TL307", "duplicate-subtype", Severity.WARNING, ("subtype-syntax",), fix="safe")
 def duplicate_subtype(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """A subtype is written twice in one face.
 

@@ -30,6 +30,24 @@ class ReportSettings(NamedTuple):
     quiet: bool = False
     color: bool | None = None
     format: str = "text"  # the --format asked for (the statistics reporter follows it)
+    unsafe_fixes: bool = False  # unsafe fixes count as fixable (marked `[*]`) too
+
+
+def fix_mark(finding: Finding, settings: ReportSettings) -> str:
+    """`[*]` for a finding `--fix` would fix (with `--unsafe-fixes`: unsafe fixes too); the
+    same test as `fixer.is_applicable`, kept here so that a run that doesn't fix never
+    loads the fixer."""
+    fix = finding.fix
+    return "[*]" if fix is not None and (fix.applicability == "safe" or settings.unsafe_fixes) else ""
+
+
+def fixed_sentence(summary: Summary) -> str | None:
+    """ "Fixed 3 findings in 2 files." after --fix (None when not fixing)."""
+    if summary.fixed is None:
+        return None
+    if not summary.fixed:
+        return "No fixes applied."
+    return f"Fixed {count(summary.fixed, 'finding')} in {count(summary.fixed_files, 'file')}."
 
 
 def summary_pieces(summary: Summary) -> list[tuple[str, str | None]]:

@@ -1,12 +1,16 @@
 """`--format concise`: one finding a line, no colour, for editors, grep and problem matchers.
 
     cards.txt:3:12: TL304 [error] Forest is a land type (205.3i), but this object is not a land
+    cards.txt:4:9: TL101 [*] [warning] the dash is written as '-'; subtypes follow a long dash …
+
+`[*]` marks a finding that `--fix` fixes (with `--unsafe-fixes`, unsafe fixes too).
 
 As in ruff's concise format, the findings are followed by one summary line, the same
 sentence the text format ends with ("Found 1 error and 1 warning in 3 type lines in 1
-file." or "No problems in 3 type lines in 1 file."); `--quiet` leaves it out, so the output
-is then the findings alone. Paths and messages are shown with control characters drawn as
-visible symbols, so a finding is always exactly one line and can't drive the terminal.
+file." or "No problems in 3 type lines in 1 file."), after `--fix` preceded by "Fixed 2
+findings in 1 file."; `--quiet` leaves them out, so the output is then the findings alone.
+Paths and messages are shown with control characters drawn as visible symbols, so a
+finding is always exactly one line and can't drive the terminal.
 """
 
 from __future__ import annotations
@@ -15,20 +19,24 @@ from typing import TextIO
 
 from mtg_typeline.display import printable
 from mtg_typeline.findings import Finding, Summary
-from mtg_typeline.reporters import ReportSettings, RunResult, summary_pieces
+from mtg_typeline.reporters import ReportSettings, RunResult, fix_mark, fixed_sentence, summary_pieces
 
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     for finding in result.findings:
-        out.write(line_of(finding) + "\n")
+        out.write(line_of(finding, fix_mark(finding, settings)) + "\n")
     if not settings.quiet:
+        if (fixed := fixed_sentence(result.summary)) is not None:
+            out.write(fixed + "\n")
         out.write(summary_line(result.summary) + "\n")
 
 
-def line_of(finding: Finding) -> str:
+def line_of(finding: Finding, mark: str = "") -> str:
+    """One finding on one line; `mark` (`[*]`: fixable) follows the code."""
     where = f"{printable(finding.path)}:{finding.line}:{finding.column}"
     card = "" if finding.card is None else f" (card: {printable(finding.card)})"
-    return f"{where}: {finding.code} [{finding.severity.value}] {printable(finding.message)}{card}"
+    code = f"{finding.code} {mark}" if mark else finding.code
+    return f"{where}: {code} [{finding.severity.value}] {printable(finding.message)}{card}"
 
 
 def summary_line(summary: Summary) -> str:

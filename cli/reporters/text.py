@@ -10,6 +10,10 @@
                 205.3i  Lists the land types.
        = suggestion: …
 
+A finding that `--fix` fixes is marked `[*]` after its code (`warning TL101 [*] dash-form`;
+with `--unsafe-fixes`, unsafe fixes too); after `--fix`, "Fixed 2 findings in 1 file."
+precedes the summary.
+
 Everything that comes from the user (paths, type lines, words in messages) is shown as
 plain text: rich markup is never interpreted, and control characters are drawn as visible
 symbols, so a type line can neither style the output nor drive the terminal.
@@ -26,7 +30,7 @@ from rich.text import Text
 
 from mtg_typeline.display import printable
 from mtg_typeline.findings import Finding, Severity, Summary
-from mtg_typeline.reporters import ReportSettings, RunResult, summary_pieces
+from mtg_typeline.reporters import ReportSettings, RunResult, fix_mark, fixed_sentence, summary_pieces
 from mtg_typeline.ruleset import RuleSet
 
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow", Severity.INFO: "bold blue"}
@@ -56,17 +60,22 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     # (tens of thousands of findings print in a second instead of half a minute).
     show = console.print if console.color_system else (lambda text: out.write(text.plain + "\n"))
     for finding in result.findings:
-        show(render(finding, result.rules))
+        show(render(finding, result.rules, fix_mark(finding, settings)))
     if not settings.quiet:
+        if (fixed := fixed_sentence(result.summary)) is not None:
+            show(Text(fixed, style="bold"))
         show(summary_text(result.summary))
 
 
-def render(finding: Finding, rules: RuleSet) -> Text:
-    """One finding: header, message, the line with carets, cited rules, suggestion."""
+def render(finding: Finding, rules: RuleSet, mark: str = "") -> Text:
+    """One finding: header, message, the line with carets, cited rules, suggestion; `mark`
+    (`[*]`: `--fix` fixes it) follows the code."""
     text = Text()
     text.append(f"{printable(finding.path)}:{finding.line}:{finding.column}: ", style="bold")
     text.append(finding.severity.value, style=STYLES[finding.severity])
     text.append(f" {finding.code} ", style="bold")
+    if mark:
+        text.append(f"{mark} ", style="bold cyan")
     text.append(finding.name, style="dim")
     text.append("\n  ")
     text.append(printable(finding.message))

@@ -89,24 +89,49 @@ class Note(NamedTuple):
     suggestion: str | None = None
 
 
+class Edit(NamedTuple):
+    """A change to a file: replace what stands from (line, column) up to (end_line,
+    end_column), end exclusive (1-based, columns in characters), by `text`, written in the
+    file's own notation (escaped, quoted, marked up as the format and the file need)."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    text: str
+
+
+Rewrite = Callable[[str], "Edit | None"]
+
+
 class Entry(NamedTuple):
-    """One type line of an input."""
+    """One type line of an input.
+
+    `rewrite`, for `--fix`: given the corrected type line, the one edit of the file that
+    makes the file hold it instead of `text` (the whole value rewritten in the same style,
+    everything around it untouched), or None where the reader can't write it safely; None
+    for a reader that doesn't fix, or for a line the reader can never write (one whose
+    text stands for others too, such as a YAML alias). Lines and columns of an edit are
+    counted as `sources.edits` says; given `text` itself, the edit leaves the file as it is."""
 
     text: str
     locate: Locator | Callable[[], Locator]
     card: str | None = None
     notes: tuple[Note, ...] = ()
     path: str | None = None  # the file it is in, when not the input itself (a set's card file)
+    rewrite: Rewrite | None = None
 
 
 class SourceError(Exception):
-    """The input is not valid in its format: one finding at the parser's position (exit 2)."""
+    """The input is not valid in its format: one finding at the parser's position (exit 2);
+    `path` names the file the position is in when not the input itself (a set's card file)."""
 
-    def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
+    def __init__(self, message: str, line: int = 1, column: int = 1, path: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
         self.column = column
+        self.path = path
 
 
 class NotCardData(SourceError):

@@ -20,7 +20,8 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, BinaryIO
 from xml.parsers import expat
 
-from mtg_typeline.sources.base import CharMap, Entry, Locator, Offset, Place, SourceError
+from mtg_typeline.sources.base import CharMap, Edit, Entry, Locator, NotCardData, Offset, Place, SourceError
+from mtg_typeline.sources.xml_writing import Notation, type_edit
 
 if TYPE_CHECKING:
     from mtg_typeline.sources import ReaderFunc, SourceSettings
@@ -40,6 +41,7 @@ _SIGNATURES = (
 # break, or one character.
 _RAW = re.compile(r"<!--.*?(?:-->|\Z)|<\?.*?(?:\?>|\Z)|<[^>]*>?|&[^;]*;?|\r\n|.", re.DOTALL)
 _CHARACTER = re.compile(r"\r\n|.", re.DOTALL)
+_DATABASE_ROOTS = ("cockatrice_carddatabase",)  # roots of card data even without a <card>
 
 
 def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
@@ -50,21 +52,26 @@ def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
 def read_cockatrice(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry]:
     """The type lines of a Cockatrice card database, card by card, in file order."""
     cards = _Cards(path)
-    for data, size in _utf8_chunks(stream, path):
+    first = stream.read(CHUNK)
+    encoding = _encoding(first, path)
+    cards.fed.notation.utf8 = encoding == "utf-8"
+    for data, size in _utf8_chunks(stream, first, encoding, path):
         cards.parse(data, final=False)
         yield from cards.take()
         progress(size)
     if not cards.fed.blank:  # an empty file holds no cards and is no error
         cards.parse(b"", final=True)
     yield from cards.take()
+    if cards.root is not None and cards.other_xml():
+        message = f"{path} holds no card data: no <card>, and the root element is <{cards.root}>"
+        raise NotCardData(f"{message}, not <{_DATABASE_ROOTS[0]}>")
 
 
-def _utf8_chunks(stream: BinaryIO, path: str) -> Iterator[tuple[bytes, int]]:
-    """The input as UTF-8 in chunks, with the number of input bytes each stands for: a UTF-8
-    BOM dropped, another declared encoding (or UTF-16) decoded, so that expat always reads
-    UTF-8 and every offset it gives is one `_Fed` can place."""
-    first = stream.read(CHUNK)
-    encoding = _encoding(first, path)
+def _utf8_chunks(stream: BinaryIO, first: bytes, encoding: str, path: str) -> Iterator[tuple[bytes, int]]:
+    """The input (its first chunk read already) as UTF-8 in chunks, with the number of input
+    bytes each stands for: a UTF-8 BOM dropped, another encoding (declared, or UTF-16)
+    decoded, so that expat always reads UTF-8 and every offset it gives is one `_Fed` can
+    place."""
     size = len(first)
     if encoding == "utf-8":
         data = first.removeprefix(b"\xef\xbb\xbf")
@@ -120,6 +127,7 @@ class _Fed:
         self.pin: int | None = None
         self.memo = (0, 0)  # the last offset placed and the characters before it on its line
         self.blank = True  # nothing but white space so far
+        self.notation = Notation()  # how the text so far is written, for rewriting
 
     @property
     def end(self) -> int:
@@ -127,6 +135,7 @@ class _Fed:
 
     def add(self, chunk: bytes) -> None:
         self.blank = self.blank and not chunk.strip()
+        self.notation.note(chunk, self.end, self.data.endswith(b"\r"))
         keep = self.end - _KEEP if self.pin is None else min(self.pin, self.end - _KEEP)
         if keep > self.base:
             dropped = self.data[: keep - self.base]
@@ -181,6 +190,13 @@ class _Cards:
         self.types: list[_Type] = []
         self.ready: list[Entry] = []
         self.error: SourceError | None = None
+        self.root: str | None = None  # the root element's name
+        self.carded = False  # a <card> was seen
+
+    def other_xml(self) -> bool:
+        """Whether the file so far is XML of another kind (a `pom.xml`, a web page), which a
+        directory search passes over: no <card> yet, under a root that is no card database's."""
+        return not self.carded and self.root not in _DATABASE_ROOTS
 
     def parse(self, data: bytes, *, final: bool) -> None:
         self.fed.add(data)
@@ -202,7 +218,7 @@ class _Cards:
         parser = self.parser
         column = self.fed.column(parser.ErrorByteIndex) or parser.ErrorColumnNumber + 1
         message = f"{self.path} is not well-formed XML: {expat.ErrorString(exc.code)}"
-        return SourceError(message, parser.ErrorLineNumber, column)
+        return (NotCardData if self.other_xml() else SourceError)(message, parser.ErrorLineNumber, column)
 
     def here(self) -> tuple[int, int, int]:
         """The parser's place: line, column in characters, byte offset."""
@@ -215,9 +231,12 @@ class _Cards:
         depth = len(self.stack)
         parent = self.stack[-1] if self.stack else ""
         self.stack.append(tag)
+        self.root = self.root or tag
         if tag == "card":
             self.card_depth, self.card_name, self.types = depth, None, []
+            self.carded = True
         elif self.card_depth < 0 or self.type is not None or self.name is not None:
+            self.markup()  # an element inside <type>
             return
         elif tag == "name" and depth == self.card_depth + 1:
             self.name = []
@@ -249,6 +268,13 @@ class _Cards:
     def cdata(self) -> None:
         if self.type is not None and self.type.start is None:
             self.open_type()
+        self.markup()
+
+    def markup(self, *ignored: object) -> None:
+        """Markup inside a <type> (CDATA, a comment, an element, a processing instruction):
+        its text is not rewritten."""
+        if self.type is not None:
+            self.type.writable = False
 
     def open_type(self) -> None:
         """The first text of a <type>: remember where it starts and keep its bytes."""
@@ -259,9 +285,14 @@ class _Cards:
     def close_type(self) -> None:
         assert self.type is not None
         found, self.type = self.type, None
+        fed = self.fed
         if found.start is not None:
-            found.raw = self.fed.cut(found.start[2], self.parser.CurrentByteIndex)
-        self.fed.pin = None
+            found.raw = fed.cut(found.start[2], self.parser.CurrentByteIndex)
+            notation = fed.notation
+            lone = notation.lone_cr is not None and notation.lone_cr < self.parser.CurrentByteIndex
+            found.writable = found.writable and notation.utf8 and not lone
+            found.style = (notation.ascii, bool(notation.hex_refs))
+        fed.pin = None
         self.types.append(found)
 
     def refuse_entities(self, name: str, *ignored: object) -> None:
@@ -284,6 +315,8 @@ def _parser(cards: _Cards) -> expat.XMLParserType:
     parser.EndElementHandler = cards.end
     parser.CharacterDataHandler = cards.text
     parser.StartCdataSectionHandler = cards.cdata
+    parser.CommentHandler = cards.markup
+    parser.ProcessingInstructionHandler = cards.markup
     parser.EntityDeclHandler = cards.refuse_entities
     parser.SkippedEntityHandler = cards.skipped
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
@@ -291,15 +324,19 @@ def _parser(cards: _Cards) -> expat.XMLParserType:
 
 
 class _Type:
-    """One <type> element: its text, where its text starts, its raw bytes in the file."""
+    """One <type> element: its text, where its text starts, its raw bytes in the file;
+    whether a fix may rewrite it, and how the file wrote characters up to it (all ASCII,
+    hexadecimal references)."""
 
-    __slots__ = ("depth", "parts", "raw", "start")
+    __slots__ = ("depth", "parts", "raw", "start", "style", "writable")
 
     def __init__(self, depth: int) -> None:
         self.depth = depth
         self.parts: list[str] = []
         self.start: tuple[int, int, int] | None = None  # line, column, byte offset
         self.raw: bytes | None = None
+        self.writable = True
+        self.style = (False, False)
 
     @property
     def text(self) -> str:
@@ -310,9 +347,17 @@ class _Type:
         assert self.start is not None  # a <type> with text has a start
         line, column, _ = self.start
         raw = self.raw
+        rewrite = self.rewrite if self.writable and raw is not None else None
         if raw is None or ("\n" not in text and raw == text.encode()):
-            return Entry(text, Offset(line, column), card)  # as it stands in the file
-        return Entry(text, lambda: _mapped(text, raw.decode("utf-8", "replace"), line, column), card)
+            return Entry(text, Offset(line, column), card, rewrite=rewrite)  # as it stands in the file
+        return Entry(
+            text, lambda: _mapped(text, raw.decode("utf-8", "replace"), line, column), card, rewrite=rewrite
+        )
+
+    def rewrite(self, new: str) -> Edit | None:
+        """The edit that makes the element read `new` (see `xml_writing.type_edit`)."""
+        assert self.raw is not None and self.start is not None
+        return type_edit(self.raw, self.text, self.start[:2], self.style, new)
 
 
 def _mapped(text: str, raw: str, line: int, column: int) -> Locator:

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
 from mtg_typeline.notation import CANONICAL_DASH, EMBLEM, TOKEN, fold
-from mtg_typeline.sources.base import CharMap, Entry, Locator, Offset, Place, SourceError, read_text
+from mtg_typeline.sources.base import CharMap, Edit, Entry, Locator, Offset, Place, SourceError, read_text
+from mtg_typeline.sources.edits import common_ends
 from mtg_typeline.spelling import close_matches
 
 if TYPE_CHECKING:
@@ -121,8 +122,9 @@ class _Splitter:
         """The entry of one `Types:` line: the rebuilt line, its places, the face's name."""
         line, column, value = types
         gap = self.gap(value)
+        rewrite = partial(self.rewrite, types)
         if gap is None:
-            return Entry(value, Offset(line, column), card)
+            return Entry(value, Offset(line, column), card, rewrite=rewrite)
         before, after = gap
         text = value[:before] + CANONICAL_DASH + value[after:]
 
@@ -132,7 +134,43 @@ class _Splitter:
             places += [Place(line, column + i) for i in range(after, len(value) + 1)]
             return CharMap(places)
 
-        return Entry(text, locate, card)
+        return Entry(text, locate, card, rewrite=rewrite)
+
+    def rebuilt(self, value: str) -> str:
+        """The type line a `Types:` value stands for: the dash put back."""
+        gap = self.gap(value)
+        return value if gap is None else value[: gap[0]] + CANONICAL_DASH + value[gap[1] :]
+
+    def rewrite(self, types: _Types, new: str) -> Edit | None:
+        """The edit that makes a `Types:` line read as `new`: its value (after the colon and
+        the blanks after it) written without the dash. None where no value reads as `new`,
+        which includes a change to the dash alone (Forge writes none)."""
+        line, column, value = types
+        written = self.unbuilt(value, new)
+        if written is None or (written != value and not self.reads_as(written, new)):
+            return None
+        return Edit(line, column, line, column + len(value), written)
+
+    def reads_as(self, value: str, new: str) -> bool:
+        """Whether a value, written after `Types:`, is read back as the line `new`."""
+        return bool(value) and value == value.strip() and "\n" not in value and self.rebuilt(value) == new
+
+    def unbuilt(self, value: str, new: str) -> str | None:
+        """The value for a new line: where the change leaves the dash and its gap alone, the
+        changed characters put in place (other blanks kept as they are); else the new line
+        with its dash made one space."""
+        old = self.rebuilt(value)
+        if new == old:
+            return value
+        head, tail = common_ends(old, new)
+        gap = self.gap(value)
+        dash = (len(old), len(old)) if gap is None else (gap[0], gap[0] + len(CANONICAL_DASH))
+        middle = new[head : len(new) - tail]
+        before_dash = len(old) - tail <= dash[0]
+        if "\u2014" not in middle and (before_dash or head >= dash[1]):
+            shift = 0 if before_dash or gap is None else gap[1] - gap[0] - len(CANONICAL_DASH)
+            return value[: head + shift] + middle + value[len(old) - tail + shift :]
+        return new.replace(CANONICAL_DASH, " ", 1)
 
     def gap(self, value: str) -> tuple[int, int] | None:
         """The white space the dash replaces (from the end of the last type to the first

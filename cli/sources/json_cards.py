@@ -24,11 +24,11 @@ from typing import Any, BinaryIO, NamedTuple
 from mtg_typeline import codes
 from mtg_typeline.findings import Severity
 from mtg_typeline.sources import ReaderFunc, SourceSettings
-from mtg_typeline.sources.base import Entry, Locator, NotCardData, Note, SourceError, read_text
+from mtg_typeline.sources.base import Entry, Locator, NotCardData, Note, Rewrite, SourceError, read_text
 from mtg_typeline.sources.json_places import JsonText, Path, Site
 
 Card = dict[str, Any]
-Locate = Callable[[Card], Locator]
+Locate = Callable[[Card], tuple[Callable[[], Locator], Rewrite]]  # how a card's line is placed and rewritten
 Lists = Iterator[tuple[list[Any], Path]]
 Entries = Generator[Entry, None, int]  # returns how many it yielded
 _BLANK = re.compile(r"[ \t\n\r]*")  # JSON's white space
@@ -91,7 +91,7 @@ class _Document(JsonText):
         try:
             for cards, path in form.card_lists(self.root):
                 first = first if first and first[0] else (cards, path)  # the first non-empty
-                entries = form.entries(cards, self.locate)
+                entries = form.entries(cards, self.where)
                 try:
                     found += yield from _cleaned(entries) if self.surrogates else entries
                 except _ShapeError as exc:
@@ -104,6 +104,10 @@ class _Document(JsonText):
             sample = next((card for card in first[0] if type(card) is dict), None)
             hint = _hint(form, sample)
             raise self.error(f"no object here has a `{form.key}`: expected {form.expected}{hint}", first[1])
+
+    def where(self, holder: Card) -> tuple[Callable[[], Locator], Rewrite]:
+        """How the type line of an object is placed and rewritten, worked out when asked."""
+        return partial(self.locate, holder), partial(self.rewrite, holder)
 
     def error(self, message: str, path: Path) -> SourceError:
         """A shape error, at the offending value: `NotCardData` when the file holds no type
@@ -171,7 +175,7 @@ def _scryfall_entries(cards: list[Any], locate: Locate) -> Entries:
         if type(text) is str:
             name = card.get("name")
             count += 1
-            yield Entry(text, partial(locate, card), name if type(name) is str else None)
+            yield _entry(text, locate(card), name if type(name) is str else None)
     return count
 
 
@@ -180,7 +184,7 @@ def _faced(card: Card, locate: Locate) -> list[Entry]:
     TL906 on the combined one when it is not the faces' lines joined."""
     faces = card["card_faces"]
     held = _holding(faces, "type_line")
-    entries = [Entry(face["type_line"], partial(locate, face), _name(face) or _name(card)) for face in held]
+    entries = [_entry(face["type_line"], locate(face), _name(face) or _name(card)) for face in held]
     text = card.get("type_line")
     if type(text) is not str:
         return entries  # a reversible card: its faces' lines only
@@ -189,7 +193,7 @@ def _faced(card: Card, locate: Locate) -> list[Entry]:
     if held and len(held) == len(faces) and text != joined:
         message = "the card's type line is not its faces' type lines joined by ' // '"
         notes = (Note(codes.FACES_DISAGREE, Severity.ERROR, message, suggestion=joined),)
-    combined = Entry(text, partial(locate, card), _name(card), notes)
+    combined = _entry(text, locate(card), _name(card), notes)
     keys = list(card)
     first = keys.index("type_line") < keys.index("card_faces")
     return [combined, *entries] if first else [*entries, combined]
@@ -250,17 +254,23 @@ def _is_card(value: dict[str, Any]) -> bool:
     return type(value.get("type")) is str and type(value.get("types")) is list
 
 
+def _card_type(card: Card) -> Any:
+    """The `type` of an object that is a card: one with `types` (a list; Magic-Spoiler's
+    string), `uuid` or `layout`. A `type` alone is another list's (SetList's "core")."""
+    return card.get("type") if "types" in card or "uuid" in card or "layout" in card else None
+
+
 def _mtgjson_entries(cards: list[Any], locate: Locate) -> Entries:
     count = 0
     for card in cards:
         if type(card) is not dict:
             raise _not_card(cards, card)
-        text = card.get("type")
+        text = _card_type(card)
         if type(text) is str:
             name = card.get("faceName") or card.get("name")
             count += 1
             notes = _fields_notes(card, text)
-            yield Entry(text, partial(locate, card), name if type(name) is str else None, notes)
+            yield _entry(text, locate(card), name if type(name) is str else None, notes)
     return count
 
 
@@ -293,13 +303,13 @@ def _mtgjson_sites(cards: list[Any]) -> Iterator[Site]:
     for card in cards:
         if type(card) is not dict:
             continue
-        text = card.get("type")
+        text = _card_type(card)
         foreign = _holding(card.get("foreignData"), "type")
         if type(text) is not str:
             yield from ((data, False) for data in foreign)
             continue
-        keys = list(card) if any(data["type"] == text for data in foreign) else []
-        if keys and keys.index("foreignData") < keys.index("type"):  # order matters: same text
+        keys = list(card) if foreign else []
+        if keys and keys.index("foreignData") < keys.index("type"):  # the text's order, not the values'
             yield from ((data, False) for data in foreign)
             foreign = []
         yield card, True
@@ -307,6 +317,12 @@ def _mtgjson_sites(cards: list[Any]) -> Iterator[Site]:
 
 
 # Shared
+
+
+def _entry(
+    text: str, where: tuple[Callable[[], Locator], Rewrite], card: str | None, notes: tuple[Note, ...] = ()
+) -> Entry:
+    return Entry(text, where[0], card, notes, None, where[1])
 
 
 def _holding(items: Any, key: str) -> list[Card]:

@@ -11,6 +11,7 @@ number in the text, which is exact.
 
 from __future__ import annotations
 
+import functools
 import gc
 import io
 import json
@@ -19,7 +20,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from mtg_typeline.sources.base import Locator, Offset, Region, SourceError
+from mtg_typeline.sources.base import Edit, Locator, Offset, Region, SourceError
+from mtg_typeline.sources.json_writing import FileStyle, literal
 
 Holder = dict[str, Any]  # an object holding a value of the key
 Path = tuple[str | int, ...]  # keys and indexes from the root to a value
@@ -48,6 +50,7 @@ class JsonText:
         self.options: dict[str, Any] = {}
         self.root = self.parse(freeze)
         self.offsets: dict[int, int] | None = None  # id(holder) → offset of its value
+        self.style: FileStyle | None = None  # how the text writes characters, for rewrites
         self.cursor = (0, 1, 0)  # an offset, its line, the offset its line starts at
 
     def parse(self, freeze: bool) -> Any:
@@ -69,11 +72,7 @@ class JsonText:
 
     def locate(self, holder: Holder) -> Locator:
         """Where the value of `key` in `holder` (a True site of the walk) is in the file."""
-        if self.offsets is None:
-            self.offsets = self.paired()
-            if self.offsets is None:
-                self.offsets = self.exact()
-        offset = self.offsets.get(id(holder))
+        offset = self.offset_of(holder)
         if offset is None:  # not for valid JSON, which is all that was parsed
             return Offset(1, 1)
         line, column = self.place(offset)
@@ -81,6 +80,32 @@ class JsonText:
         if end - offset - 1 == len(value):  # no escape: the text stands as it is
             return Offset(line, column)
         return _Escaped(self.text, offset, end - 1, line, column)
+
+    def rewrite(self, holder: Holder, new: str) -> Edit | None:
+        """The edit that makes the value of `key` in `holder` read `new`: the text between
+        the literal's quotes, written in its own style (see `json_writing`)."""
+        offset = self.offset_of(holder)
+        if offset is None:
+            return None
+        value, end = _scanstring(self.text, offset)
+        raw = self.text[offset : end - 1]
+        written: str | None = raw
+        if new != value:
+            if self.style is None:
+                self.style = FileStyle(self.text)
+            written = literal(raw, value, new, self.style)
+        if written is None:
+            return None
+        line, column = self.place(offset)
+        return Edit(line, column, line, column + len(raw), written)  # a literal is on one line
+
+    def offset_of(self, holder: Holder) -> int | None:
+        """The offset of the value of `key` in `holder`, just after its opening quote."""
+        if self.offsets is None:
+            self.offsets = self.paired()
+            if self.offsets is None:
+                self.offsets = self.exact()
+        return self.offsets.get(id(holder))
 
     def place_of(self, path: Path) -> tuple[int, int]:
         """Line and column of the value at `path` (the start of the text if not found)."""
@@ -109,30 +134,41 @@ class JsonText:
 
     def exact(self) -> dict[int, int]:
         """Places found by parsing the file again with each of the key's string values
-        replaced by its number in the text: the same tree, whatever its duplicate keys."""
-        offsets = list(self.literals())
+        replaced by its number in the text: the same tree, whatever its duplicate keys. Each
+        number follows a control character the text never escapes, so no value of the data can
+        pass for one; a holder whose copy holds none is left unplaced (at the file's start)."""
+        mark = _free_control(self.text)
+        offsets = list(self.literals()) if mark is not None else []
+        if mark is None or not offsets:
+            return {}
         marked = io.StringIO()
         last = 0
         for number, offset in enumerate(offsets):
             marked.write(self.text[last:offset])
-            marked.write(str(number))
+            marked.write(f"\\u{ord(mark):04x}{number}")
             last = _scanstring(self.text, offset)[1] - 1
         marked.write(self.text[last:])
+        places: dict[int, int] = {}
         with _collector_paused():
-            twin = json.loads(marked.getvalue(), **self.options)
+            try:
+                twin = json.loads(marked.getvalue(), **self.options)
+            except (ValueError, RecursionError):  # not for the literals of valid JSON
+                return places
             del marked
             key = self.key
-            pairs = zip(self.walk(self.root), self.walk(twin), strict=True)
-            places = {id(held): offsets[int(copy[key])] for (held, checked), (copy, _) in pairs if checked}
-            del twin, pairs  # freed while the collector is off: it would go through them
+            for (held, checked), (copy, _) in zip(self.walk(self.root), self.walk(twin), strict=False):
+                index = _marker_index(copy.get(key), mark, len(offsets)) if checked else None
+                if index is not None:
+                    places[id(held)] = offsets[index]
+            del twin  # freed while the collector is off: it would go through it
         return places
 
     def literals(self) -> Iterator[int]:
-        """The offset of each string value of the key in the text, just after its quote."""
-        text = self.text
-        pattern = re.compile(f'"{re.escape(self.key)}"[ \\t\\n\\r]*:[ \\t\\n\\r]*"')  # a literal start: fast
-        for match in pattern.finditer(text):
-            if text[match.start() - 1] != "\\":
+        """The offset of each string value of the key in the text, just after its quote: where
+        a key literal decodes to the key, however it is written (`"type_\\u006cine"`)."""
+        text, key = self.text, self.key
+        for match in _key_literals(key).finditer(text):
+            if match.group(1) == key or _decoded(text, match.start() + 1) == key:
                 yield match.end()
 
     def place(self, offset: int) -> tuple[int, int]:
@@ -167,6 +203,41 @@ def _collector_paused(freeze: bool = False) -> Iterator[None]:
 def _parse_int(digits: str) -> int | str:
     """An int, or the digits themselves past Python's limit (no type line needs them)."""
     return int(digits) if len(digits) <= _INT_DIGITS else digits
+
+
+@functools.cache
+def _key_literals(key: str) -> re.Pattern[str]:
+    """A key literal and the value's opening quote: the key as it stands (fast), or any string
+    with an escape, to be decoded. A quote after a backslash is inside a string: never a key's."""
+    any_escaped = r'[^"\\]*\\(?:[^"\\]|\\.)*'
+    return re.compile(f'(?<!\\\\)"({re.escape(key)}|{any_escaped})"[ \\t\\n\\r]*:[ \\t\\n\\r]*"')
+
+
+def _decoded(text: str, offset: int) -> str | None:
+    """The JSON string whose text starts at `offset`, decoded (None if it can't be)."""
+    try:
+        return _scanstring(text, offset)[0]
+    except ValueError:
+        return None
+
+
+def _marker_index(value: object, mark: str, count: int) -> int | None:
+    """The number a marker of the second parse holds (None for a value that is no marker)."""
+    if type(value) is not str or value[:1] != mark:
+        return None
+    digits = value[1:]
+    if not (digits.isascii() and digits.isdecimal()) or len(digits) > len(str(count)):
+        return None
+    return int(digits) if int(digits) < count else None
+
+
+def _free_control(text: str) -> str | None:
+    """A control character no string of the text holds (JSON writes one only as a `\\u`
+    escape), to mark values with; None in the unlikely text that escapes them all."""
+    for code in (*range(0x08), *range(0x0E, 0x20)):  # not those with short escapes (`\\n`)
+        if not re.search(f"\\\\u00{code:02x}", text, re.IGNORECASE):
+            return chr(code)
+    return None
 
 
 class _Escaped:

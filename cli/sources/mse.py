@@ -21,10 +21,11 @@ import re
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import IO, TYPE_CHECKING, BinaryIO, NamedTuple, TypeAlias
 
 from mtg_typeline.sources.base import Entry, Place, SourceError
-from mtg_typeline.sources.mse_markup import Field, face_line, plain
+from mtg_typeline.sources.mse_markup import Field, face_line, plain, rewrite_face
 
 if TYPE_CHECKING:
     from mtg_typeline.sources import ReaderFunc, SourceSettings
@@ -55,7 +56,7 @@ def read_input(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> 
     folder = None if path == "-" else os.path.dirname(path)
     package = _folder_package(folder) if folder is not None else None
     reading = _Reading(package)
-    yield from reading.main(_lines(stream, progress), None)
+    yield from reading.main(_Lines(stream, progress), None)
     reading.finish()
 
 
@@ -72,11 +73,12 @@ def read_folder(path: str, settings: SourceSettings) -> Iterator[Entry]:
 
 
 class _Package(NamedTuple):
-    """The files of a set, by name: how to open one (None when absent) and how entries
-    name it."""
+    """The files of a set, by name: how to open one (None when absent), how entries name
+    it, and whether a fix may write it (not a member of a zip)."""
 
     open: Callable[[str], IO[bytes] | None]
     path_of: Callable[[str], str]
+    writable: bool = True
 
 
 def _folder_package(folder: str) -> _Package:
@@ -110,7 +112,7 @@ def _read_zip(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> I
         def open_member(name: str) -> IO[bytes] | None:
             return archive.open(name) if name in members else None
 
-        reading = _Reading(_Package(open_member, lambda name: f"{path}/{name}"))
+        reading = _Reading(_Package(open_member, lambda name: f"{path}/{name}", writable=False))
         yield from reading.member("set", Place(1, 1), nested=False)
         for name in sorted(n for n in names if n.startswith("card ") and "/" not in n):
             yield from reading.member(name, Place(1, 1))
@@ -126,9 +128,10 @@ class _Reading:
     def __init__(self, package: _Package | None) -> None:
         self.package = package
         self.read: set[str] = set()
-        self.errors: list[tuple[str, Place]] = []  # message, the place in the input it comes from
+        # message, place, and the card file it is in (None: the place is in the input)
+        self.errors: list[tuple[str, Place, str | None]] = []
 
-    def main(self, lines: Iterable[tuple[int, str]], where: str | None) -> Iterator[Entry]:
+    def main(self, lines: _Lines, where: str | None) -> Iterator[Entry]:
         """The entries of a `set` or card file, and of the card files it includes."""
         for event in _parse(lines):
             if isinstance(event, _Include):
@@ -137,7 +140,11 @@ class _Reading:
                     # line is in the input itself
                     yield from self.member(event.name, event.place if where is None else Place(1, 1))
             else:
-                yield from _entries(event, where)
+                yield from _entries(event, where, self.writable(lines))
+
+    def writable(self, lines: _Lines) -> bool:
+        """Whether a fix may write the file being read (see `_Lines.lone_cr`)."""
+        return (self.package is None or self.package.writable) and not lines.lone_cr
 
     def member(self, name: str, cause: Place, *, nested: bool = True) -> Iterator[Entry]:
         """The entries of one file of the set (`nested`: included, so its own includes are
@@ -151,25 +158,29 @@ class _Reading:
             if stream is None:
                 return
             with stream:
-                lines = _lines(stream, _no_progress)
+                lines = _Lines(stream, _no_progress)
                 if nested:
-                    yield from (entry for card in _cards(lines) for entry in _entries(card, where))
+                    yield from (
+                        entry
+                        for card in _cards(lines)
+                        for entry in _entries(card, where, self.writable(lines))
+                    )
                 else:
                     yield from self.main(lines, where)
         except SourceError as exc:
-            self.errors.append((f"{where}:{exc.line}:{exc.column}: {exc.message}", cause))
+            self.errors.append((exc.message, Place(exc.line, exc.column), where))
         except (*_ZIP_ERRORS, OSError, ValueError) as exc:
-            self.errors.append((f"cannot read {where}: {exc}", cause))
+            self.errors.append((f"cannot read {where}: {exc}", cause, None))
 
     def finish(self) -> None:
         """Raise the first problem met in a card file, saying how many more there were."""
         if not self.errors:
             return
-        message, place = self.errors[0]
+        message, place, where = self.errors[0]
         more = len(self.errors) - 1
         if more:
             message += f" (and {more} more file{'s' if more > 1 else ''} of the set could not be read)"
-        raise SourceError(message, place.line, place.column)
+        raise SourceError(message, place.line, place.column, where)
 
 
 def _no_progress(size: int) -> None:
@@ -184,22 +195,33 @@ def _plain_name(name: str) -> bool:
 # Lines and keys
 
 
-def _lines(stream: IO[bytes], progress: Callable[[int], None]) -> Iterator[tuple[int, str]]:
-    """Numbered lines as text (UTF-8, a BOM dropped; CR, LF and CRLF end a line, as in
-    MSE); bytes that are not UTF-8 are a `SourceError` at their place."""
-    number = 0
-    pending = 0
-    for raw in stream:
-        pending += len(raw)
-        if pending >= _PROGRESS_BYTES:
-            progress(pending)
-            pending = 0
-        body = raw[:-1] if raw.endswith(b"\n") else raw
-        body = body[:-1] if body.endswith(b"\r") else body
-        for part in body.split(b"\r") if b"\r" in body else (body,):
-            number += 1
-            yield number, _decode(part, number)
-    progress(pending)
+class _Lines:
+    """Numbered lines of a file as text (UTF-8, a BOM dropped; CR, LF and CRLF end a line,
+    as in MSE); bytes that are not UTF-8 are a `SourceError` at their place. `lone_cr`: a
+    line ended by a CR alone has been read, after which the lines counted here are no longer
+    the lines of an edit (see `sources.edits`), so nothing after it is rewritten."""
+
+    def __init__(self, stream: IO[bytes], progress: Callable[[int], None]) -> None:
+        self.stream = stream
+        self.progress = progress
+        self.lone_cr = False
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        number = 0
+        pending = 0
+        for raw in self.stream:
+            pending += len(raw)
+            if pending >= _PROGRESS_BYTES:
+                self.progress(pending)
+                pending = 0
+            body = raw[:-1] if raw.endswith(b"\n") else raw
+            body = body[:-1] if body.endswith(b"\r") else body
+            parts = body.split(b"\r")
+            self.lone_cr = self.lone_cr or len(parts) > 1
+            for part in parts:
+                number += 1
+                yield number, _decode(part, number)
+        self.progress(pending)
 
 
 def _decode(data: bytes, number: int) -> str:
@@ -312,9 +334,10 @@ def _indent(line: str, tabs: int) -> tuple[int, int]:
 # Cards to entries
 
 
-def _entries(card: _Card, where: str | None) -> Iterator[Entry]:
+def _entries(card: _Card, where: str | None, writable: bool) -> Iterator[Entry]:
     """One entry per face with a type: face 1 from `super_type`/`sub_type`, face N from
-    the `_N` keys; the card name from `name` (`name_N` for face N when it has one)."""
+    the `_N` keys; the card name from `name` (`name_N` for face N when it has one); a fix
+    may rewrite them if the file is `writable`."""
     name = plain(card.get("name"))
     faces = sorted({int(m.group(2) or 1) for key in card if (m := _FIELD.match(key))})
     for face in faces:
@@ -323,4 +346,6 @@ def _entries(card: _Card, where: str | None) -> Iterator[Entry]:
         if built is None:
             continue
         text, locate = built
-        yield Entry(text, locate, plain(card.get("name" + suffix)) or name or None, (), where)
+        supertypes, subtypes = card.get("super type" + suffix), card.get("sub type" + suffix)
+        rewrite = partial(rewrite_face, supertypes, subtypes, text) if writable else None
+        yield Entry(text, locate, plain(card.get("name" + suffix)) or name or None, (), where, rewrite)

@@ -10,9 +10,10 @@ and column in the file.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from difflib import SequenceMatcher
 
-from mtg_typeline.sources.base import Place, Region
+from mtg_typeline.sources.base import Edit, Place, Region
 
 _TAG = re.compile(r"<[^<>]*>")
 _SEPARATOR_TAGS = ("atom-sep", "sep", "soft")  # MSE's separators between words of a list
@@ -151,3 +152,111 @@ class Rebuilt:
         first = self.places[start]
         on_line = [p.column for p in self.places[start:end] if p.line == first.line]
         return Region(first.line, first.column, max(on_line) + 1)
+
+
+# Rewriting
+
+
+_WORD_LIST_OPEN = re.compile(r"<word-list[^<>/]*>\Z")
+_WORD_LIST_CLOSE = re.compile(r"</word-list[^<>]*>\Z")
+_NOT_WRITTEN = re.compile(r"[<>\x00-\x1f\x7f]")  # what a rewrite never writes into markup
+Hunk = tuple[int, int, str]  # characters [start, end) of a value, and what replaces them
+
+
+def rewrite_face(supertypes: Field | None, subtypes: Field | None, text: str, new: str) -> Edit | None:
+    """The edit that makes a face's type line read `new`, when the change lies inside the
+    text of one word list (or of an untagged value) on one line of one field, and writing it
+    there reads back as `new` exactly; None otherwise (a change across tags, or to the dash
+    the reader made up)."""
+    fields = [field for field in (supertypes, subtypes) if field is not None and field.parts]
+    if new == text:
+        if not fields:
+            return None
+        line_text, line, column = fields[0].parts[0]
+        return Edit(line, column, line, column + len(line_text), line_text)
+    head_at = _untag(supertypes)[1]
+    tail, tail_at = _untag(subtypes)
+    changes = [
+        op for op in SequenceMatcher(None, text, new, autojunk=False).get_opcodes() if op[0] != "equal"
+    ]
+    for field, offsets, base in ((supertypes, head_at, 0), (subtypes, tail_at, len(text) - len(tail))):
+        hunks = _hunks(changes, offsets, base, new)
+        if field is not None and hunks:
+            return _rewritten(field, hunks, (supertypes, subtypes), new)
+    return None
+
+
+def _hunks(
+    changes: Sequence[tuple[str, int, int, int, int]], offsets: list[int], base: int, new: str
+) -> list[Hunk]:
+    """The changes as edits of one field's value, if they all fall inside it: characters
+    replaced or removed that stand together in the value, or characters put between two that
+    do."""
+    hunks: list[Hunk] = []
+    for _, start, end, new_start, new_end in changes:
+        first, last = start - base, end - base
+        if first < 0 or last > len(offsets) or (first == last and not 0 < first < len(offsets)):
+            return []
+        if first == last:  # put in between two characters
+            if offsets[first] != offsets[first - 1] + 1:
+                return []
+            hunks.append((offsets[first], offsets[first], new[new_start:new_end]))
+            continue
+        span = offsets[first:last]
+        if span[-1] - span[0] != len(span) - 1:  # not together in the value (a tag, blanks made one)
+            return []
+        hunks.append((span[0], span[-1] + 1, new[new_start:new_end]))
+    return hunks
+
+
+def _rewritten(
+    field: Field, hunks: list[Hunk], faces: tuple[Field | None, Field | None], new: str
+) -> Edit | None:
+    """The edit of the line of `field` that makes the hunks, if each lies in the text of a
+    word list (or of an untagged value), all on that line, and the face then reads `new`."""
+    value = field.text
+    tags = list(_TAG.finditer(value))
+    if not all(_inside_word_list(value, tags, hunk) for hunk in hunks):
+        return None
+    for start, end, replacement in sorted(hunks, reverse=True):
+        value = value[:start] + replacement + value[end:]
+    changed = _refilled(field, value)
+    if changed is None:
+        return None
+    copy, index = changed
+    supertypes, subtypes = (
+        (copy if field is faces[0] else faces[0]),
+        (copy if field is faces[1] else faces[1]),
+    )
+    built = face_line(supertypes, subtypes)
+    if built is None or built[0] != new:
+        return None
+    old_text, line, column = field.parts[index]
+    return Edit(line, column, line, column + len(old_text), copy.parts[index][0])
+
+
+def _inside_word_list(value: str, tags: list[re.Match[str]], hunk: Hunk) -> bool:
+    """Whether a hunk changes text, not markup, inside one word list (or a value without
+    tags), and brings in no markup or control character."""
+    start, end, replacement = hunk
+    if _NOT_WRITTEN.search(replacement) or _NOT_WRITTEN.search(value, start, end):
+        return False
+    before = next((t.group() for t in reversed(tags) if t.end() <= start), None)
+    after = next((t.group() for t in tags if t.start() >= end), None)
+    if before is None or after is None:
+        return before is None and after is None
+    return bool(_WORD_LIST_OPEN.match(before) and _WORD_LIST_CLOSE.match(after))
+
+
+def _refilled(field: Field, value: str) -> tuple[Field, int] | None:
+    """The field with a new value that differs from its own on one line only, and that
+    line's index."""
+    lines = value.split("\n")
+    if len(lines) != len(field.parts):
+        return None
+    changed = [i for i, (line, part) in enumerate(zip(lines, field.parts, strict=True)) if line != part[0]]
+    if len(changed) != 1:
+        return None
+    copy = Field(field.key)
+    copy.parts = [(line, part[1], part[2]) for line, part in zip(lines, field.parts, strict=True)]
+    return copy, changed[0]

@@ -6,7 +6,7 @@ lines has each character on its own line.
 
 from __future__ import annotations
 
-from mtg_typeline.sources.base import CharMap, Locator, Offset, Place
+from mtg_typeline.sources.base import CharMap, Edit, Locator, Offset, Place, Region
 
 END = "\udfff"  # fed after the last line: decoded UTF-8 never holds this lone surrogate
 Blocks = tuple[tuple[int, list[str]], ...]  # kept blocks of lines: (first line number, lines)
@@ -22,11 +22,79 @@ def locate(kept: Blocks, row: list[str], end: int, column: int, delimiter: str) 
     record = _record(kept, start, end)
     places = _cell_places(record, start, column, delimiter) if record is not None else None
     if places is None or len(places) != len(row[column]) + 1:
-        return Offset(start)  # the record is no longer at hand: its first line
+        return _Unplaced(start)  # the record is no longer at hand: its first line
     first = places[0]
     if all(p.line == first.line and p.column == first.column + i for i, p in enumerate(places)):
         return Offset(first.line, first.column)
     return CharMap(places)
+
+
+class _Unplaced:
+    """A record no longer at hand: every span at its first line, column 1, as where its
+    characters are is not known (an offset from column 1 would name other characters)."""
+
+    __slots__ = ("line",)
+
+    def __init__(self, line: int) -> None:
+        self.line = line
+
+    def region(self, start: int, end: int) -> Region:
+        return Region(self.line, 1, 2)
+
+
+def rewrite(kept: Blocks, row: list[str], end: int, column: int, delimiter: str, new: str) -> Edit | None:
+    """The edit that makes cell `column` of a record read `new`, its quoting kept: a quoted
+    cell stays quoted (quotes doubled inside); an unquoted one stays so unless `new` needs
+    quotes (a delimiter, a quote, a line break). None when the record is no longer at hand,
+    or the cell is written in a way this doesn't reproduce (text after a closing quote)."""
+    start, stop = span(row, end)
+    record = _record(kept, start, stop)
+    extent = _cell_extent(record, start, column, delimiter) if record is not None else None
+    if extent is None:
+        return None
+    begin, finish, raw = extent
+    old = row[column]
+    quoted = raw.startswith('"')
+    if new == old:
+        text = raw
+    elif raw != (_quoted(old) if quoted else old):
+        return None
+    else:
+        text = _quoted(new) if quoted or _needs_quotes(new, delimiter) else new
+    return Edit(begin.line, begin.column, finish.line, finish.column, text)
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"'
+
+
+def _needs_quotes(text: str, delimiter: str) -> bool:
+    return delimiter in text or any(char in text for char in '"\r\n')
+
+
+def _cell_extent(
+    lines: list[str], start: int, wanted: int, delimiter: str
+) -> tuple[Place, Place, str] | None:
+    """Where one cell of a record stands in the file, quotes and all (its first place and
+    the place after it), and its text as written."""
+    cell, state = 0, _START
+    begin = Place(start, 1)
+    raw: list[str] = []
+    for line, text in enumerate(lines, start):
+        for column, char in enumerate(text, 1):
+            state, kind = _step(state, char, delimiter)
+            if kind is _CELL or kind is _RECORD:
+                if cell == wanted:
+                    return begin, Place(line, column), "".join(raw)
+                if kind is _RECORD:
+                    return None
+                cell += 1
+                begin = Place(line, column + 1)
+            elif cell == wanted:
+                raw.append(char)
+        if state is not _QUOTED:  # the last line, without a line break
+            return (begin, Place(line, len(text) + 1), "".join(raw)) if cell == wanted else None
+    return None
 
 
 def span(row: list[str], end: int) -> tuple[int, int]:

@@ -26,7 +26,7 @@ from typing import BinaryIO
 
 from mtg_typeline.sources import SourceSettings
 from mtg_typeline.sources.base import Entry, NotCardData, SourceError
-from mtg_typeline.sources.table_places import END, locate, span, swallowed
+from mtg_typeline.sources.table_places import END, locate, rewrite, span, swallowed
 
 # Header names, compared lowered and without spaces, `_` and `-`; best first.
 TYPE_HEADERS = ("typeline", "type", "types", "cardtype", "cardtypes")
@@ -95,6 +95,13 @@ class _Lines:
             return
         self.progress(done - self.told)
         self.told = done
+
+    def lone_cr(self) -> bool:
+        """Whether a line ended by a CR alone has been read (the decoder tells the line ends
+        it met): the lines of an edit (see `sources.edits`) are then no longer the lines
+        counted here, so no cell is rewritten from there on."""
+        seen = self.text.newlines
+        return seen == "\r" or (isinstance(seen, tuple) and "\r" in seen)
 
     def broken_record(self, delimiter: str, seen: int) -> int:
         """The first line of the record `csv.reader` failed on, found by parsing the file again
@@ -235,8 +242,10 @@ class _Table:
         card = None
         if self.name_column is not None and self.name_column < len(row):
             card = _readable(row[self.name_column]).strip() or None
-        where = partial(locate, tuple(self.lines.kept), row, end, self.column, self.delimiter)
-        return Entry(row[self.column], where, card)
+        kept = tuple(self.lines.kept)
+        where = partial(locate, kept, row, end, self.column, self.delimiter)
+        fix = None if self.lines.lone_cr() else partial(rewrite, kept, row, end, self.column, self.delimiter)
+        return Entry(row[self.column], where, card, rewrite=fix)
 
     def unterminated(self, row: list[str], end: int) -> SourceError:
         """A quoted cell that runs to the end of the file (`csv.reader` takes it whole)."""

@@ -35,7 +35,7 @@ class _Skip:
 
 SKIP = _Skip()
 UNDECODABLE = _Skip()  # skipped too, but not remembered: each such line is counted
-_SNIFF = 8192  # bytes looked at for NUL before the first line is checked
+NUL_SNIFF = 8192  # bytes looked at for NUL before the first line is checked
 Report = Callable[[Finding], None]
 Result = tuple[Finding, ...] | _Skip | None
 
@@ -151,17 +151,8 @@ class _Reader:
             message = "a binary file (it holds NUL bytes); not checked"
             self.report(_not_text(self.path, number, text.index("\x00") + 1, message))
             return None
-        comment = _comment_start(text)
-        body = text if comment < 0 else text[:comment].rstrip()
-        if not body.strip():
-            return SKIP
-        found = self.checker.check_fully(body)
-        if comment >= 0:
-            from mtg_typeline.suppression import apply, find_suppression
-
-            if directive := find_suppression(text[comment:], comment):
-                found = apply(directive, found, text)
-        return found
+        found = line_findings(self.checker.check_fully, text)
+        return SKIP if found is None else found
 
     def report_undecodable(self) -> None:
         if not self.undecodable:
@@ -176,6 +167,22 @@ class _Reader:
         self.report(_not_text(self.path, line, column, message))
 
 
+def line_findings(check: Callable[[str], tuple[Finding, ...]], text: str) -> tuple[Finding, ...] | None:
+    """The findings of one line of text input (`check` checks the type line before any
+    `# comment`; a suppression in the comment is applied); None for a blank or comment line."""
+    comment = _comment_start(text)
+    body = text if comment < 0 else text[:comment].rstrip()
+    if not body.strip():
+        return None
+    found = check(body)
+    if comment >= 0:
+        from mtg_typeline.suppression import apply, find_suppression
+
+        if directive := find_suppression(text[comment:], comment):
+            found = apply(directive, found, text)
+    return found
+
+
 def _counted(numbered: Iterator[tuple[int, str]], counter: Callable[[], None]) -> Iterator[tuple[int, str]]:
     """`numbered`, telling `counter` every few thousand lines (the progress bar)."""
     while chunk := tuple(itertools.islice(numbered, 4096)):
@@ -186,7 +193,7 @@ def _counted(numbered: Iterator[tuple[int, str]], counter: Callable[[], None]) -
 
 def _reported_binary(stream: BinaryIO, path: str, report: Report) -> bool:
     """Report a binary file (a NUL byte near its start) as one finding, before any line."""
-    head = peek(stream, _SNIFF)
+    head = peek(stream, NUL_SNIFF)
     if b"\x00" not in head:
         return False
     nul = head.index(b"\x00")

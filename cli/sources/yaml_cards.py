@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Generator, Iterator
-from functools import partial
+from functools import cache, partial
 from typing import BinaryIO
 
 import yaml
@@ -36,6 +36,7 @@ from yaml.resolver import Resolver
 from mtg_typeline.sources import SourceSettings
 from mtg_typeline.sources.base import Entry, NotCardData, SourceError, read_text
 from mtg_typeline.sources.yaml_scalars import Scalar, locate
+from mtg_typeline.sources.yaml_writing import ScalarWriter
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _RESOLVER = Resolver()
@@ -44,6 +45,13 @@ _NULL = "tag:yaml.org,2002:null"
 TYPE_KEYS = ("typeline", "type")  # best first
 _BARE_TYPE = "type"
 NAME_KEY = "name"
+# Keys (compared as `_norm` makes them) that a card has beside its `name` and `type`: a bare
+# `type` beside a `name` is as often another thing's (a Grafana data source's `prometheus`).
+_CARD_KEYS = frozenset(
+    {"manacost", "cost", "text", "oracletext", "rarity", "power", "toughness", "set", "subtypes", "types"}
+    | {"colors", "cmc", "loyalty"}
+)
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 def make_reader(
@@ -51,11 +59,12 @@ def make_reader(
 ) -> Callable[[BinaryIO, str, Callable[[int], None]], Iterator[Entry]]:
     """The reader of YAML card files (`fmt` is "yaml")."""
     keys = (_norm(settings.key),) if settings.key else TYPE_KEYS
+    words = _card_words(settings)
 
     def read(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry]:
         text = read_text(stream, path)
         progress(_bytes_read(stream, text))
-        found = yield from _documents(text, keys)
+        found = yield from _documents(text, keys, words)
         if not found:
             wanted = f"{settings.key!r} key" if settings.key else "type_line key, nor a type beside a name,"
             raise NotCardData(f"{path} holds no card data: no {wanted} with a text value")
@@ -63,10 +72,27 @@ def make_reader(
     return read
 
 
-def _documents(text: str, keys: tuple[str, ...]) -> Generator[Entry, None, bool]:
+def _card_words(settings: SourceSettings) -> Callable[[], frozenset[str]]:
+    """The card types of the rules in force, in lower case, loaded when first asked for."""
+
+    @cache
+    def words() -> frozenset[str]:
+        rules = settings.rules
+        if rules is None:  # a caller that gives none: the default edition's
+            from mtg_typeline.ruleset import load_rules
+
+            rules = load_rules()
+        return frozenset(word.lower() for word in rules.card_types)
+
+    return words
+
+
+def _documents(
+    text: str, keys: tuple[str, ...], words: Callable[[], frozenset[str]]
+) -> Generator[Entry, None, bool]:
     """Every type line of every document, in file order; returns True if the file has a type
     key or no document but empty ones (False: YAML that holds no card data)."""
-    cards = _Cards(text, keys)
+    cards = _Cards(text, keys, words)
     try:
         for event in yaml.parse(text, Loader=_Loader):
             for entry in cards.take(event):
@@ -84,26 +110,32 @@ def _documents(text: str, keys: tuple[str, ...]) -> Generator[Entry, None, bool]
 
 
 class _Frame:
-    """An open mapping or sequence: in a mapping, the key whose value comes next, and the
-    string values of the keys that matter; the entries of inner mappings held back while an
-    own type line of this mapping, earlier in the file, is not known yet."""
+    """An open mapping or sequence (in flow style or not): in a mapping, the key whose value
+    comes next, and the string values of the keys that matter (with whether a fix may
+    rewrite them: not one with an anchor or an alias, whose text stands for others too); the
+    entries of inner mappings held back while an own type line of this mapping, earlier in
+    the file, is not known yet."""
 
-    __slots__ = ("held", "key", "mapping", "strings", "want_key")
+    __slots__ = ("carded", "flow", "held", "key", "mapping", "strings", "want_key")
 
-    def __init__(self, mapping: bool) -> None:
+    def __init__(self, mapping: bool, flow: bool) -> None:
         self.mapping = mapping
+        self.flow = flow
         self.want_key = mapping
         self.key: str | None = None
-        self.strings: list[tuple[str, Scalar]] = []
+        self.strings: list[tuple[str, Scalar, bool]] = []
         self.held: list[tuple[int, Entry]] | None = None
+        self.carded = False  # a key only cards have (`_CARD_KEYS`)
 
 
 class _Cards:
     """Follows the parser's events (no node tree is built, so memory holds the text and the
     open mappings only) and gives each mapping's type lines when the mapping ends."""
 
-    def __init__(self, text: str, keys: tuple[str, ...]) -> None:
+    def __init__(self, text: str, keys: tuple[str, ...], words: Callable[[], frozenset[str]]) -> None:
         self.text = text
+        self.words = words  # the card types of the rules, in lower case
+        self.writer = ScalarWriter(text)
         self.keys = keys
         self.wanted = {*keys, NAME_KEY}
         self.stack: list[_Frame] = []
@@ -122,7 +154,7 @@ class _Cards:
         kind = event.__class__
         if kind is MappingStartEvent or kind is SequenceStartEvent:
             self.documents += not self.stack
-            self.stack.append(_Frame(kind is MappingStartEvent))
+            self.stack.append(_Frame(kind is MappingStartEvent, bool(event.flow_style)))  # type: ignore[attr-defined]
         elif kind is MappingEndEvent or kind is SequenceEndEvent:
             frame = self.stack.pop()
             ready = self.card(frame) if frame.mapping else []
@@ -145,8 +177,9 @@ class _Cards:
             frame.key = self.norms.get(event.value) if event is not None else None
             if frame.key is None and event is not None:
                 frame.key = self.norms[event.value] = _norm(event.value)
+            frame.carded = frame.carded or frame.key in _CARD_KEYS
         elif frame.key in self.wanted and event is not None and (scalar := _scalar(event)).tag == _STR:
-            frame.strings.append((frame.key, scalar))
+            frame.strings.append((frame.key, scalar, not alias and not event.anchor))
             if frame.key != NAME_KEY and frame.held is None:
                 frame.held = []
         frame.want_key = not frame.want_key
@@ -155,17 +188,29 @@ class _Cards:
         """The type lines of a mapping that ends: the string values of its best type key (a
         bare `type`, so common outside card data, only in a mapping that has a `name`), and
         the entries held back in it, in file order."""
-        name = next((value.value for key, value in frame.strings if key == NAME_KEY), None)
+        name = next((value.value for key, value, _ in frame.strings if key == NAME_KEY), None)
         ready = list(frame.held or ())
         for wanted in self.keys:
-            values = [value for key, value in frame.strings if key == wanted]
-            if wanted == _BARE_TYPE and name is None and self.keys == TYPE_KEYS:
+            values = [(value, fixable) for key, value, fixable in frame.strings if key == wanted]
+            if wanted == _BARE_TYPE and self.keys == TYPE_KEYS and not self.bare_card(frame, name, values):
                 values = []
-            ready += [(v.start, Entry(v.value, partial(locate, self.text, v), name)) for v in values]
+            ready += [(v.start, self.entry(v, fixable, frame.flow, name)) for v, fixable in values]
             if values:
                 self.found = True
                 break
         return sorted(ready, key=lambda pair: pair[0])
+
+    def bare_card(self, frame: _Frame, name: str | None, values: list[tuple[Scalar, bool]]) -> bool:
+        """Whether a bare `type` is a card's: beside a `name`, with a key only cards have or
+        a card type of the rules in its value (not a data source's `type: prometheus`)."""
+        if name is None:
+            return False
+        words = self.words
+        return frame.carded or any(not words().isdisjoint(_WORD.findall(v.value.lower())) for v, _ in values)
+
+    def entry(self, value: Scalar, fixable: bool, flow: bool, name: str | None) -> Entry:
+        rewrite = partial(self.writer.rewrite, value, flow) if fixable else None
+        return Entry(value.value, partial(locate, self.text, value), name, rewrite=rewrite)
 
     def hand_on(self, ready: list[tuple[int, Entry]]) -> list[Entry]:
         """Entries to give now, or to hold in the nearest mapping waiting for its own."""

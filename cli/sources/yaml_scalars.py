@@ -40,10 +40,10 @@ class Scalar(NamedTuple):
 
 def locate(text: str, node: Scalar) -> Locator:
     """Where each character of a scalar's value is in the file."""
-    pairs = _pairs(text, node)
-    if pairs is None:
-        return Offset(node.line + 1, node.column + 1)  # a form not followed
-    start = _value_start(text, node.start) + (1 if node.style in ("'", '"') else 0)
+    pairs = characters(text, node)
+    start = value_start(text, node.start) + (1 if node.style in ("'", '"') else 0)
+    if pairs is None:  # a form not followed: its first character, past a tag and a quote
+        return Offset(*_places(text, node, [start])[0])
     offsets = [offset for _, offset, _ in pairs]
     offsets.append(pairs[-1][1] + pairs[-1][2] if pairs else start)
     places = _places(text, node, offsets)
@@ -53,9 +53,9 @@ def locate(text: str, node: Scalar) -> Locator:
     return CharMap(places)
 
 
-def _pairs(text: str, node: Scalar) -> Pairs | None:
+def characters(text: str, node: Scalar) -> Pairs | None:
     """The characters of a scalar with their places, or None if they don't give its value."""
-    start, end, style = _value_start(text, node.start), node.end, node.style
+    start, end, style = value_start(text, node.start), node.end, node.style
     if style in ("|", ">"):
         candidates = _block(text, start, end, style == ">")
     elif style in ("'", '"'):
@@ -65,7 +65,7 @@ def _pairs(text: str, node: Scalar) -> Pairs | None:
     return next((p for p in candidates if "".join(char for char, _, _ in p) == node.value), None)
 
 
-def _value_start(text: str, index: int) -> int:
+def value_start(text: str, index: int) -> int:
     """Where a scalar's value starts: after its tag and anchor (`!!str &name value`), with
     which the node's start mark begins."""
     while text.startswith(("!", "&"), index):
@@ -93,7 +93,7 @@ def _flow(text: str, start: int, end: int, quote: str) -> Pairs:
             index = _escape(text, index, end, pairs)
         elif char in _BLANKS:
             stop = _skip(text, index, end, _BLANKS)
-            if stop < end and text[stop] not in _BREAKS:  # blanks before a break are dropped
+            if stop == end or text[stop] not in _BREAKS:  # blanks before a break are dropped
                 pairs.extend((text[i], i, 1) for i in range(index, stop))
             index = stop
         else:

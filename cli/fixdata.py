@@ -1,0 +1,107 @@
+"""Applying the edits of card-data readers to a file's text.
+
+A reader's `Entry.rewrite` gives, for a corrected type line, one `Edit` of its file: the
+whole value that holds the line, between two places (1-based line and column, in
+characters, end exclusive), and its new text in the file's notation. All the edits of a
+file are applied at once, from the end, to the file decoded as UTF-8 (a BOM set aside,
+bytes that are not UTF-8 carried through as they are); lines are counted at LF, as the
+readers count them. Everything outside the edits keeps its bytes.
+
+Edits that overlap are a reader's bug: none of them is applied (the findings stay and are
+reported). An edit outside the text, over bytes that are not UTF-8, or whose text can't be
+written as UTF-8 is refused the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from mtg_typeline.sources.base import Edit
+
+BOM = b"\xef\xbb\xbf"
+
+
+class Placed(NamedTuple):
+    """An edit as offsets into the text, with what it fixes."""
+
+    start: int
+    end: int
+    text: str
+    fixed: int
+
+
+class Applied(NamedTuple):
+    """A file's bytes after its edits; the findings fixed; the edits refused."""
+
+    data: bytes
+    fixed: int
+    refused: tuple[Edit, ...] = ()
+
+
+def apply_edits(data: bytes, edits: Sequence[tuple[Edit, int]]) -> Applied:
+    """`data` with `edits` (each with the number of findings it fixes) applied."""
+    bom = BOM if data.startswith(BOM) else b""
+    text = data[len(bom) :].decode("utf-8", "surrogateescape")
+    starts = _line_starts(text)
+    placed: list[tuple[Placed, Edit]] = []
+    refused: list[Edit] = []
+    for edit, fixed in dict.fromkeys(edits):  # the same edit twice is made once
+        where = _place(edit, fixed, text, starts)
+        if where is None:
+            refused.append(edit)
+        else:
+            placed.append((where, edit))
+    placed.sort()
+    clashing = _clashing([p for p, _ in placed])
+    refused += [edit for index, (_, edit) in enumerate(placed) if index in clashing]
+    kept = [p for index, (p, _) in enumerate(placed) if index not in clashing]
+    for item in reversed(kept):
+        text = text[: item.start] + item.text + text[item.end :]
+    new = bom + text.encode("utf-8", "surrogateescape")
+    return Applied(new, sum(p.fixed for p in kept), tuple(refused))
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    at = text.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n", at + 1)
+    return starts
+
+
+def _offset(line: int, column: int, text: str, starts: list[int]) -> int | None:
+    """The offset of a place, or None when the text has no such place (a column may stand
+    just after its line's last character)."""
+    if not 1 <= line <= len(starts) or column < 1:
+        return None
+    start = starts[line - 1]
+    stop = starts[line] - 1 if line < len(starts) else len(text)
+    return start + column - 1 if start + column - 1 <= stop else None
+
+
+def _place(edit: Edit, fixed: int, text: str, starts: list[int]) -> Placed | None:
+    """The edit as offsets, or None when it can't be made safely."""
+    start = _offset(edit.line, edit.column, text, starts)
+    end = _offset(edit.end_line, edit.end_column, text, starts)
+    if start is None or end is None or end < start:
+        return None
+    try:
+        text[start:end].encode("utf-8")  # over bytes that are not UTF-8: not ours to replace
+        edit.text.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    return Placed(start, end, edit.text, fixed)
+
+
+def _clashing(placed: Sequence[Placed]) -> set[int]:
+    """The indexes of edits (sorted by place) that overlap another, or stand at the same place."""
+    clashing: set[int] = set()
+    reach, owner = -1, -1
+    for index, item in enumerate(placed):
+        if owner >= 0 and (item.start < reach or item.start == placed[index - 1].start):
+            clashing |= {index, owner, index - 1}
+        if item.end > reach or owner < 0:
+            reach, owner = item.end, index
+    return clashing

@@ -1,0 +1,298 @@
+"""`--fix` and `--diff` over a run's inputs: each input's fixes worked out in memory, then
+written atomically (or shown as a diff), and the fixed contents handed back to be checked.
+
+An input is read whole. A text file is fixed line by line (`fixtext`); card data through
+its reader's `Entry.rewrite` edits (`fixdata`). Only files whose bytes change are written,
+each with `write_atomic`, and only if it is still what was read: a file that changed on
+disk meanwhile (size, modification time or contents) is left alone and reported (TL908).
+Standard input's fixed text goes to standard output, whole, whether or not it changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple, TextIO
+
+from mtg_typeline import codes
+from mtg_typeline.findings import Finding, input_finding
+from mtg_typeline.fixer import LineFix, fix_line, is_applicable
+from mtg_typeline.sources.base import Edit
+
+if TYPE_CHECKING:
+    from mtg_typeline.checker import Checker
+    from mtg_typeline.sources import SourceSettings
+    from mtg_typeline.sources.base import Entry
+
+STDIN = "-"
+Keep = Callable[[Finding], bool]
+
+
+class Snapshot(NamedTuple):
+    """What a file was when it was read: size, modification time, a digest of its bytes."""
+
+    size: int
+    mtime_ns: int
+    digest: bytes
+
+    @classmethod
+    def of(cls, stat: os.stat_result, data: bytes) -> Snapshot:
+        return cls(stat.st_size, stat.st_mtime_ns, hashlib.sha256(data).digest())
+
+
+class Changed(Exception):
+    """The file is no longer what was read."""
+
+
+class Change(NamedTuple):
+    """One file's fixing: its bytes before and after, the findings fixed."""
+
+    path: str
+    old: bytes
+    new: bytes
+    fixed: int
+    snapshot: Snapshot | None  # None: standard input
+
+
+class FixSettings(NamedTuple):
+    unsafe: bool = False
+    diff: bool = False  # show a diff, change nothing
+    checker: Checker | None = None
+    keep: Keep = lambda finding: True  # the run's selection
+    sources: SourceSettings | None = None
+
+
+class Fixing:
+    """The fixing of one run: what was fixed, and the problems met writing."""
+
+    def __init__(self, settings: FixSettings, out: TextIO, err: TextIO) -> None:
+        self.settings = settings
+        self.out = out
+        self.err = err
+        self.fixed = 0  # findings
+        self.files = 0  # files changed (or that would be)
+        self.problems: list[Finding] = []
+        self.unsettled: list[tuple[str, int]] = []
+
+    def warn(self) -> None:
+        """Say which lines kept fixes that could not be applied (the fixes undo one another,
+        or applying them would add an error)."""
+        from mtg_typeline.display import printable
+
+        for path, line in self.unsettled:
+            self.err.write(
+                f"typeline: warning: {printable(path)}:{line}: the fixes of this line did not settle; "
+                "it was left with the best result found\n"
+            )
+
+    def diff_status(self, status: int, quiet: bool) -> int:
+        """The exit status of `--diff` (1 when there is a diff, unless an input failed), after
+        saying on standard error what would be fixed."""
+        from mtg_typeline.errors import ExitStatus
+        from mtg_typeline.reporters import count
+
+        if not quiet:
+            what = f"Would fix {count(self.fixed, 'finding')} in {count(self.files, 'file')}."
+            self.err.write((what if self.files else "No fixes available.") + "\n")
+        if status == ExitStatus.TROUBLE or not self.files:
+            return status
+        return int(ExitStatus.FINDINGS)
+
+    def input(self, path: str, stdin: BinaryIO, fmt: Callable[[str, BinaryIO], str]) -> BinaryIO | None:
+        """Fix one input; the contents to check in its place (None: check it as it is)."""
+        if path == STDIN:
+            data = stdin.read()
+            change = self._content(path, data, fmt(path, io.BytesIO(data)), None)
+            self._finish(change.get(path) or Change(path, data, data, 0, None))
+            return io.BytesIO(change[path].new if path in change else data)
+        if os.path.isdir(path):
+            for found in self._folder(path).values():
+                self._finish(found)
+            return None
+        read = _read(path)
+        if read is None:
+            return None  # the check reports why it can't be read
+        data, snapshot = read
+        changes = self._content(path, data, fmt(path, io.BytesIO(data)), snapshot)
+        final = data
+        for found in changes.values():
+            took = self._finish(found)
+            if found.path == path and (took or self.settings.diff):
+                final = found.new  # with --diff: what would remain is checked
+        return io.BytesIO(final)
+
+    def _content(self, path: str, data: bytes, fmt: str, snapshot: Snapshot | None) -> dict[str, Change]:
+        """The changes fixing `data` (the input `path`, in format `fmt`) makes, by file."""
+        if fmt == "text":
+            from mtg_typeline.fixtext import fix_text
+
+            done = fix_text(data, self._line_fixer(path))
+            self.unsettled += [(path, line) for line in done.unsettled]
+            return {path: Change(path, data, done.data, done.fixed, snapshot)} if done.fixed else {}
+        from mtg_typeline.sources import reader_for
+
+        assert self.settings.sources is not None
+        entries = reader_for(fmt, self.settings.sources)(io.BytesIO(data), path, _no_progress)
+        return self._apply(self._edits(entries, path), {path: (data, snapshot)})
+
+    def _folder(self, path: str) -> dict[str, Change]:
+        from mtg_typeline.sources.mse import read_folder
+
+        assert self.settings.sources is not None
+        return self._apply(self._edits(read_folder(path, self.settings.sources), path), {})
+
+    def _edits(self, entries: Iterator[Entry | int], path: str) -> dict[str, list[tuple[Edit, int]]]:
+        """The edits of the entries' files (none if the reader fails: a file it could not
+        read to its end is not fixed)."""
+        from mtg_typeline.sources.base import SourceError, resolve
+
+        edits: dict[str, list[tuple[Edit, int]]] = defaultdict(list)
+        try:
+            for entry in entries:
+                if isinstance(entry, int) or entry.rewrite is None:
+                    continue
+                where = entry.path or path
+                done = self._fix_entry(entry.text, where)
+                if done is not None and not done.settled:
+                    self.unsettled.append((where, resolve(entry.locate).region(0, 1).line))
+                if done is None or done.text == entry.text:
+                    continue
+                if (edit := entry.rewrite(done.text)) is not None:
+                    edits[where].append((edit, done.fixed))
+        except (SourceError, RecursionError):
+            return {}
+        return edits
+
+    def _fix_entry(self, text: str, where: str) -> LineFix | None:
+        checker = self.settings.checker
+        assert checker is not None
+        keep = self.settings.keep
+
+        def findings(line: str) -> list[Finding]:
+            return [f for f in checker.check(line) if keep(f.at(where, 1))]
+
+        found = findings(text)
+        if not any(is_applicable(f, self.settings.unsafe) for f in found):
+            return None
+        return fix_line(text, findings, self.settings.unsafe, found)
+
+    def _line_fixer(self, path: str) -> Callable[[str, int], LineFix | None]:
+        """Fixes a line of a text file (remembered per distinct line: data repeats)."""
+        from mtg_typeline.sources.text import line_findings
+
+        checker = self.settings.checker
+        assert checker is not None
+        keep, unsafe = self.settings.keep, self.settings.unsafe
+        done: dict[str, LineFix | None] = {}
+
+        def findings(line: str) -> list[Finding]:
+            return [f for f in line_findings(checker.check, line) or () if keep(f.at(path, 1))]
+
+        def fix(line: str, number: int) -> LineFix | None:
+            if line not in done:
+                found = () if checker.is_clean(line) else findings(line)
+                useful = any(is_applicable(f, unsafe) for f in found)
+                done[line] = fix_line(line, findings, unsafe, found) if useful else None
+            return done[line]
+
+        return fix
+
+    def _apply(
+        self, edits: dict[str, list[tuple[Edit, int]]], read: dict[str, tuple[bytes, Snapshot | None]]
+    ) -> dict[str, Change]:
+        """Each file's edits applied to its text (files other than the input are read now)."""
+        from mtg_typeline.fixdata import apply_edits
+
+        changes: dict[str, Change] = {}
+        for where, made in edits.items():
+            if where not in read:
+                if not os.path.isfile(where) or (found := _read(where)) is None:
+                    continue  # not a file of its own (a member of a zip): not fixed
+                read[where] = found
+            data, snapshot = read[where]
+            applied = apply_edits(data, made)
+            if applied.fixed and applied.data != data:
+                changes[where] = Change(where, data, applied.data, applied.fixed, snapshot)
+        return changes
+
+    def _finish(self, change: Change) -> bool:
+        """Show, write or print one file's change; whether it took effect."""
+        if self.settings.diff:
+            if change.new != change.old:
+                from mtg_typeline.fixdiff import unified
+
+                write_bytes(self.out, unified(change.old, change.new, change.path))
+                self._count(change)
+            return False
+        if change.snapshot is None:  # standard input: its text goes to standard output
+            write_bytes(self.out, change.new)
+            self._count(change)
+            return True
+        if change.new == change.old or not self._write(change):
+            return False
+        self._count(change)
+        return True
+
+    def _count(self, change: Change) -> None:
+        if change.new != change.old:
+            self.fixed += change.fixed
+            self.files += 1
+
+    def _write(self, change: Change) -> bool:
+        from mtg_typeline.atomicwrite import OutputError, write_atomic
+
+        assert change.snapshot is not None
+        snapshot = change.snapshot
+        target = os.path.realpath(change.path)  # through a symbolic link, not over it
+        try:
+            write_atomic(target, change.new, lambda: _unchanged(target, snapshot))
+        except Changed:
+            why = f"{change.path} changed on disk while it was being fixed; it was not written"
+            self.problems.append(input_finding(codes.CHANGED_ON_DISK, change.path, why, 1, 1, 1))
+            return False
+        except OutputError as exc:
+            self.problems.append(input_finding(codes.WRITE_FAILED, change.path, str(exc), 1, 1, 1))
+            return False
+        return True
+
+
+def _read(path: str) -> tuple[bytes, Snapshot] | None:
+    """A file's bytes and snapshot, or None when it can't be read."""
+    try:
+        with open(path, "rb") as stream:
+            stat = os.fstat(stream.fileno())
+            data = stream.read()
+    except OSError:
+        return None
+    return data, Snapshot.of(stat, data)
+
+
+def _unchanged(path: str, snapshot: Snapshot) -> None:
+    """Raise `Changed` unless the file at `path` is still as `snapshot` says."""
+    try:
+        stat = os.stat(path)
+        if (stat.st_size, stat.st_mtime_ns) != snapshot[:2]:
+            raise Changed(path)
+        with open(path, "rb") as stream:
+            if hashlib.sha256(stream.read()).digest() != snapshot.digest:
+                raise Changed(path)
+    except OSError:
+        raise Changed(path) from None
+
+
+def write_bytes(out: TextIO, data: bytes) -> None:
+    """Write bytes to a text stream's buffer (as they are: the fixed text keeps its bytes)."""
+    out.flush()
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:
+        out.write(data.decode("utf-8", "surrogateescape"))
+        return
+    buffer.write(data)
+    buffer.flush()
+
+
+def _no_progress(size: int) -> None:
+    """Fixing reads from memory: no progress to show."""
