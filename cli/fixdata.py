@@ -1,15 +1,16 @@
 """Applying the edits of card-data readers to a file's text.
 
-A reader's `Entry.rewrite` gives, for a corrected type line, one `Edit` of its file: the
-whole value that holds the line, between two places (1-based line and column, in
-characters, end exclusive), and its new text in the file's notation. All the edits of a
-file are applied at once, from the end, to the file decoded as UTF-8 (a BOM set aside,
-bytes that are not UTF-8 carried through as they are); lines are counted at LF, as the
-readers count them. Everything outside the edits keeps its bytes.
+A reader's `Entry.rewrite` gives, for a corrected type line, an `Edit` of its file (or a
+tuple of them, made together or not at all): the whole value that holds the line, between
+two places (1-based line and column, in characters, end exclusive), and its new text in
+the file's notation. All the edits of a file are applied at once, from the end, to the file
+decoded as UTF-8 (a BOM set aside, bytes that are not UTF-8 carried through as they are);
+lines are counted at LF, as the readers count them. Everything outside the edits keeps its
+bytes.
 
 Edits that overlap are a reader's bug: none of them is applied (the findings stay and are
 reported). An edit outside the text, over bytes that are not UTF-8, or whose text can't be
-written as UTF-8 is refused the same way.
+written as UTF-8 is refused the same way; refusing one edit of a tuple refuses the tuple.
 """
 
 from __future__ import annotations
@@ -39,27 +40,33 @@ class Applied(NamedTuple):
     refused: tuple[Edit, ...] = ()
 
 
-def apply_edits(data: bytes, edits: Sequence[tuple[Edit, int]]) -> Applied:
+Made = Edit | tuple[Edit, ...]  # what one `Entry.rewrite` gives: edits made together
+
+
+def apply_edits(data: bytes, edits: Sequence[tuple[Made, int]]) -> Applied:
     """`data` with `edits` (each with the number of findings it fixes) applied."""
     bom = BOM if data.startswith(BOM) else b""
     text = data[len(bom) :].decode("utf-8", "surrogateescape")
     starts = _line_starts(text)
-    placed: list[tuple[Placed, Edit]] = []
-    refused: list[Edit] = []
-    for edit, fixed in dict.fromkeys(edits):  # the same edit twice is made once
-        where = _place(edit, fixed, text, starts)
-        if where is None:
-            refused.append(edit)
-        else:
-            placed.append((where, edit))
+    groups: list[tuple[Edit, ...]] = []
+    placed: list[tuple[Placed, int]] = []  # with the index of its group
+    bad: set[int] = set()
+    for group, (made, fixed) in enumerate(dict.fromkeys(edits)):  # the same edit twice is made once
+        groups.append((made,) if isinstance(made, Edit) else made)
+        for index, edit in enumerate(groups[-1]):
+            where = _place(edit, fixed if index == 0 else 0, text, starts)
+            if where is None:
+                bad.add(group)
+            else:
+                placed.append((where, group))
     placed.sort()
-    clashing = _clashing([p for p, _ in placed])
-    refused += [edit for index, (_, edit) in enumerate(placed) if index in clashing]
-    kept = [p for index, (p, _) in enumerate(placed) if index not in clashing]
+    bad |= {placed[index][1] for index in _clashing([p for p, _ in placed])}
+    kept = [p for p, group in placed if group not in bad]
     for item in reversed(kept):
         text = text[: item.start] + item.text + text[item.end :]
     new = bom + text.encode("utf-8", "surrogateescape")
-    return Applied(new, sum(p.fixed for p in kept), tuple(refused))
+    refused = tuple(edit for group in sorted(bad) for edit in groups[group])
+    return Applied(new, sum(p.fixed for p in kept), refused)
 
 
 def _line_starts(text: str) -> list[int]:

@@ -2,7 +2,8 @@
 written atomically (or shown as a diff), and the fixed contents handed back to be checked.
 
 An input is read whole. A text file is fixed line by line (`fixtext`); card data through
-its reader's `Entry.rewrite` edits (`fixdata`). Only files whose bytes change are written,
+its reader's `Entry.rewrite` edits (`fixdata`); a `.mse-set` zip member by member, the zip
+written anew with its other members as they were (`fixzip`). Only files whose bytes change are written,
 each with `write_atomic`, and only if it is still what was read: a file that changed on
 disk meanwhile (size, modification time or contents) is left alone and reported (TL908).
 Standard input's fixed text goes to standard output, whole, whether or not it changed.
@@ -20,10 +21,11 @@ from typing import TYPE_CHECKING, BinaryIO, NamedTuple, TextIO
 from mtg_typeline import codes
 from mtg_typeline.findings import Finding, input_finding
 from mtg_typeline.fixer import LineFix, fix_line, is_applicable
-from mtg_typeline.sources.base import Edit
+from mtg_typeline.fixzip import Member, fix_zip, is_zip, member_diffs
 
 if TYPE_CHECKING:
     from mtg_typeline.checker import Checker
+    from mtg_typeline.fixdata import Made
     from mtg_typeline.sources import SourceSettings
     from mtg_typeline.sources.base import Entry
 
@@ -55,6 +57,7 @@ class Change(NamedTuple):
     new: bytes
     fixed: int
     snapshot: Snapshot | None  # None: standard input
+    members: tuple[Member, ...] = ()  # a zip's: the members changed, for `--diff`
 
 
 class FixSettings(NamedTuple):
@@ -136,7 +139,13 @@ class Fixing:
 
         assert self.settings.sources is not None
         entries = reader_for(fmt, self.settings.sources)(io.BytesIO(data), path, _no_progress)
-        return self._apply(self._edits(entries, path), {path: (data, snapshot)})
+        edits = self._edits(entries, path)
+        if fmt == "mse" and is_zip(data):
+            zipped = fix_zip(path, data, edits)
+            if not zipped.members:
+                return {}
+            return {path: Change(path, data, zipped.data, zipped.fixed, snapshot, zipped.members)}
+        return self._apply(edits, {path: (data, snapshot)})
 
     def _folder(self, path: str) -> dict[str, Change]:
         from mtg_typeline.sources.mse import read_folder
@@ -144,12 +153,12 @@ class Fixing:
         assert self.settings.sources is not None
         return self._apply(self._edits(read_folder(path, self.settings.sources), path), {})
 
-    def _edits(self, entries: Iterator[Entry | int], path: str) -> dict[str, list[tuple[Edit, int]]]:
+    def _edits(self, entries: Iterator[Entry | int], path: str) -> dict[str, list[tuple[Made, int]]]:
         """The edits of the entries' files (none if the reader fails: a file it could not
         read to its end is not fixed)."""
         from mtg_typeline.sources.base import SourceError, resolve
 
-        edits: dict[str, list[tuple[Edit, int]]] = defaultdict(list)
+        edits: dict[str, list[tuple[Made, int]]] = defaultdict(list)
         try:
             for entry in entries:
                 if isinstance(entry, int) or entry.rewrite is None:
@@ -201,7 +210,7 @@ class Fixing:
         return fix
 
     def _apply(
-        self, edits: dict[str, list[tuple[Edit, int]]], read: dict[str, tuple[bytes, Snapshot | None]]
+        self, edits: dict[str, list[tuple[Made, int]]], read: dict[str, tuple[bytes, Snapshot | None]]
     ) -> dict[str, Change]:
         """Each file's edits applied to its text (files other than the input are read now)."""
         from mtg_typeline.fixdata import apply_edits
@@ -210,7 +219,7 @@ class Fixing:
         for where, made in edits.items():
             if where not in read:
                 if not os.path.isfile(where) or (found := _read(where)) is None:
-                    continue  # not a file of its own (a member of a zip): not fixed
+                    continue  # not a file of its own: not fixed
                 read[where] = found
             data, snapshot = read[where]
             applied = apply_edits(data, made)
@@ -224,7 +233,8 @@ class Fixing:
             if change.new != change.old:
                 from mtg_typeline.fixdiff import unified
 
-                write_bytes(self.out, unified(change.old, change.new, change.path))
+                shown = member_diffs(change.members) if change.members else None
+                write_bytes(self.out, shown or unified(change.old, change.new, change.path))
                 self._count(change)
             return False
         if change.snapshot is None:  # standard input: its text goes to standard output

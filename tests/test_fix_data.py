@@ -9,6 +9,7 @@ show the whole path end to end.
 from __future__ import annotations
 
 import json
+import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
@@ -250,3 +251,60 @@ def test_csv_keeps_its_quoting() -> None:
     assert path.read_bytes() == (
         'name,type_line\r\nElf,"Creature — Elf"\r\nOrc,Legendary Creature — Orc\r\n'.encode()
     )
+
+
+# A zipped Magic Set Editor set
+
+CLONE_WARS = Path(__file__).parent / "data" / "samples" / "mse" / "TheCloneWars.mse-set-partial"
+VADER = "card darth vader sith lord"
+
+
+def clone_wars_zip(path: Path) -> list[zipfile.ZipInfo]:
+    """The sample set zipped (members stored or deflated in turn, with their own dates), with
+    `Legendary` written `legendary` in Darth Vader's type; its members' infos."""
+    with zipfile.ZipFile(path, "w") as archive:
+        for index, member in enumerate(sorted(CLONE_WARS.iterdir())):
+            info = zipfile.ZipInfo(member.name, (2001, 2, 3, 4, 5, 6 + 2 * index))
+            info.compress_type = zipfile.ZIP_DEFLATED if index % 2 else zipfile.ZIP_STORED
+            info.external_attr = (0o640 + index) << 16
+            data = member.read_bytes()
+            if member.name == VADER:
+                data = data.replace(b">Legendary Creature<", b">legendary Creature<", 1)
+            archive.writestr(info, data)
+    with zipfile.ZipFile(path) as archive:
+        return archive.infolist()
+
+
+def zip_members(path: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as archive:
+        return {info.filename: archive.read(info) for info in archive.infolist()}
+
+
+def test_a_zipped_set_is_fixed_member_by_member() -> None:
+    path = Path("set.mse-set")
+    infos = clone_wars_zip(path)
+    before = zip_members(path)
+    real("set.mse-set")
+    after = zip_members(path)
+    assert list(after) == list(before)
+    assert after[VADER] == before[VADER].replace(b">legendary Creature<", b">Legendary Creature<")
+    assert {name: data for name, data in after.items() if name != VADER} == {
+        name: data for name, data in before.items() if name != VADER
+    }
+    with zipfile.ZipFile(path) as archive:
+        kept = [(i.filename, i.date_time, i.compress_type, i.external_attr) for i in archive.infolist()]
+    assert kept == [(i.filename, i.date_time, i.compress_type, i.external_attr) for i in infos]
+    fixed = path.read_bytes()
+    real("set.mse-set")
+    assert path.read_bytes() == fixed
+
+
+def test_diff_of_a_zipped_set_names_the_member() -> None:
+    path = Path("set.mse-set")
+    clone_wars_zip(path)
+    data = path.read_bytes()
+    result = run_cli(["check", "--no-config", "--diff", "set.mse-set"])
+    assert result.stdout.startswith(f"--- set.mse-set/{VADER}\n+++ set.mse-set/{VADER}\n")
+    assert "-\tsuper_type: <word-list-type-en>legendary Creature</word-list-type-en>\n" in result.stdout
+    assert "+\tsuper_type: <word-list-type-en>Legendary Creature</word-list-type-en>\n" in result.stdout
+    assert result.exit_code == 1 and path.read_bytes() == data

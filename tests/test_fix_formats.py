@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mtg_typeline.fixdata import apply_edits
+from mtg_typeline.fixdata import Made, apply_edits
 from mtg_typeline.sources import SourceSettings, reader_for
 from mtg_typeline.sources.base import Edit, Entry
 from mtg_typeline.sources.mse import read_folder
@@ -30,7 +30,7 @@ def entries(fmt: str, data: str | bytes, path: str = "input", **settings: str) -
     return [e for e in read(io.BytesIO(raw), path, lambda n: None) if not isinstance(e, int)]
 
 
-def applied(data: str, *edits: Edit | None) -> str:
+def applied(data: str, *edits: Made | None) -> str:
     """The text with the edits made, as `--fix` makes them (none refused)."""
     assert all(edit is not None for edit in edits), edits
     done = apply_edits(data.encode("utf-8"), [(edit, 1) for edit in edits if edit is not None])
@@ -493,6 +493,13 @@ def mse(text: str, new: str) -> str | None:
             ("Legendary Creature", "Elf"),
             id="untagged",
         ),
+        pytest.param(
+            TYPE.format("legendary creature"),
+            RACE.format("elf") + CLASS.format("warrior"),
+            "Legendary Creature — Elf Warrior",
+            (TYPE.format("Legendary Creature"), RACE.format("Elf") + CLASS.format("Warrior")),
+            id="both-fields",
+        ),
     ],
 )
 def test_mse_word_list_text(supertypes: str, subtypes: str, new: str, expected: tuple[str, str]) -> None:
@@ -508,7 +515,6 @@ def test_mse_word_list_text(supertypes: str, subtypes: str, new: str, expected: 
             "Creature — Elf Warrior",
             id="a-word-added-across-tags",
         ),
-        pytest.param(TYPE.format("creature"), RACE.format("elf"), "Creature — Elf", id="both-fields"),
         pytest.param(TYPE.format("Creature"), RACE.format("Elf"), "Creature - Elf", id="the-made-up-dash"),
         pytest.param(TYPE.format("Creature"), RACE.format("Elf"), "Creature — <b>Elf", id="markup"),
     ],
@@ -517,14 +523,15 @@ def test_mse_changes_outside_one_word_list_are_not_written(supertypes: str, subt
     assert mse(MSE_CARD.format(supertypes, subtypes), new) is None
 
 
-def test_mse_zip_members_are_not_written(tmp_path: Path) -> None:
+def test_mse_zip_members_are_rewritten_in_their_text(tmp_path: Path) -> None:
     import zipfile
 
     path = tmp_path / "a.mse-set"
     with zipfile.ZipFile(path, "w") as archive:
         archive.writestr("set", MSE_CARD.format(TYPE.format("creature"), RACE.format("Elf")))
     (entry,) = entries("mse", path.read_bytes(), str(path))
-    assert entry.text == "creature — Elf" and entry.rewrite is None
+    assert entry.text == "creature — Elf" and entry.path == f"{path}/set" and entry.rewrite is not None
+    assert entry.rewrite("Creature — Elf") == Edit(4, 14, 4, 61, TYPE.format("Creature"))
 
 
 # The real samples, every format

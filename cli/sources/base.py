@@ -101,15 +101,17 @@ class Edit(NamedTuple):
     text: str
 
 
-Rewrite = Callable[[str], "Edit | None"]
+Rewrite = Callable[[str], "Edit | tuple[Edit, ...] | None"]
 
 
 class Entry(NamedTuple):
     """One type line of an input.
 
-    `rewrite`, for `--fix`: given the corrected type line, the one edit of the file that
-    makes the file hold it instead of `text` (the whole value rewritten in the same style,
-    everything around it untouched), or None where the reader can't write it safely; None
+    `rewrite`, for `--fix`: given the corrected type line, the edit of the file that makes
+    the file hold it instead of `text` (the whole value rewritten in the same style,
+    everything around it untouched), or a tuple of edits made together or not at all (where
+    the line is stored in several values, as Magic Set Editor stores a face's types), or
+    None where the reader can't write it safely; None
     for a reader that doesn't fix, or for a line the reader can never write (one whose
     text stands for others too, such as a YAML alias). Lines and columns of an edit are
     counted as `sources.edits` says; given `text` itself, the edit leaves the file as it is."""

@@ -73,12 +73,11 @@ def read_folder(path: str, settings: SourceSettings) -> Iterator[Entry]:
 
 
 class _Package(NamedTuple):
-    """The files of a set, by name: how to open one (None when absent), how entries name
-    it, and whether a fix may write it (not a member of a zip)."""
+    """The files of a set, by name: how to open one (None when absent), and how entries
+    name it."""
 
     open: Callable[[str], IO[bytes] | None]
     path_of: Callable[[str], str]
-    writable: bool = True
 
 
 def _folder_package(folder: str) -> _Package:
@@ -112,7 +111,7 @@ def _read_zip(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> I
         def open_member(name: str) -> IO[bytes] | None:
             return archive.open(name) if name in members else None
 
-        reading = _Reading(_Package(open_member, lambda name: f"{path}/{name}", writable=False))
+        reading = _Reading(_Package(open_member, lambda name: f"{path}/{name}"))
         yield from reading.member("set", Place(1, 1), nested=False)
         for name in sorted(n for n in names if n.startswith("card ") and "/" not in n):
             yield from reading.member(name, Place(1, 1))
@@ -144,7 +143,7 @@ class _Reading:
 
     def writable(self, lines: _Lines) -> bool:
         """Whether a fix may write the file being read (see `_Lines.lone_cr`)."""
-        return (self.package is None or self.package.writable) and not lines.lone_cr
+        return not lines.lone_cr
 
     def member(self, name: str, cause: Place, *, nested: bool = True) -> Iterator[Entry]:
         """The entries of one file of the set (`nested`: included, so its own includes are

@@ -163,11 +163,13 @@ _NOT_WRITTEN = re.compile(r"[<>\x00-\x1f\x7f]")  # what a rewrite never writes i
 Hunk = tuple[int, int, str]  # characters [start, end) of a value, and what replaces them
 
 
-def rewrite_face(supertypes: Field | None, subtypes: Field | None, text: str, new: str) -> Edit | None:
-    """The edit that makes a face's type line read `new`, when the change lies inside the
-    text of one word list (or of an untagged value) on one line of one field, and writing it
-    there reads back as `new` exactly; None otherwise (a change across tags, or to the dash
-    the reader made up)."""
+def rewrite_face(
+    supertypes: Field | None, subtypes: Field | None, text: str, new: str
+) -> Edit | tuple[Edit, ...] | None:
+    """The edits that make a face's type line read `new` (one per field changed), when each
+    field's change lies inside the text of one word list (or of an untagged value) on one
+    line, and writing them there reads back as `new` exactly; None otherwise (a change across
+    tags, or to the dash the reader made up)."""
     fields = [field for field in (supertypes, subtypes) if field is not None and field.parts]
     if new == text:
         if not fields:
@@ -176,14 +178,17 @@ def rewrite_face(supertypes: Field | None, subtypes: Field | None, text: str, ne
         return Edit(line, column, line, column + len(line_text), line_text)
     head_at = _untag(supertypes)[1]
     tail, tail_at = _untag(subtypes)
-    changes = [
-        op for op in SequenceMatcher(None, text, new, autojunk=False).get_opcodes() if op[0] != "equal"
-    ]
-    for field, offsets, base in ((supertypes, head_at, 0), (subtypes, tail_at, len(text) - len(tail))):
-        hunks = _hunks(changes, offsets, base, new)
-        if field is not None and hunks:
-            return _rewritten(field, hunks, (supertypes, subtypes), new)
-    return None
+    sides = ((supertypes, head_at, 0), (subtypes, tail_at, len(text) - len(tail)))
+    hunks: tuple[list[Hunk], list[Hunk]] = ([], [])
+    for change in SequenceMatcher(None, text, new, autojunk=False).get_opcodes():
+        if change[0] == "equal":
+            continue
+        made = [_hunks([change], at, base, new) if f is not None else [] for f, at, base in sides]
+        side = next((i for i, found in enumerate(made) if found), None)
+        if side is None:
+            return None
+        hunks[side].extend(made[side])
+    return _rewritten((supertypes, subtypes), hunks, new)
 
 
 def _hunks(
@@ -210,10 +215,29 @@ def _hunks(
 
 
 def _rewritten(
-    field: Field, hunks: list[Hunk], faces: tuple[Field | None, Field | None], new: str
-) -> Edit | None:
-    """The edit of the line of `field` that makes the hunks, if each lies in the text of a
-    word list (or of an untagged value), all on that line, and the face then reads `new`."""
+    faces: tuple[Field | None, Field | None], hunks: tuple[list[Hunk], list[Hunk]], new: str
+) -> Edit | tuple[Edit, ...] | None:
+    """The edits of the fields that make their hunks, if each field's lie in the text of word
+    lists (or of an untagged value), all on one line of it, and the face then reads `new`."""
+    copies = list(faces)
+    edits: list[Edit] = []
+    for side, (field, made) in enumerate(zip(faces, hunks, strict=True)):
+        if field is None or not made:
+            continue
+        changed = _changed(field, made)
+        if changed is None:
+            return None
+        copies[side], edit = changed
+        edits.append(edit)
+    built = face_line(copies[0], copies[1])
+    if not edits or built is None or built[0] != new:
+        return None
+    return edits[0] if len(edits) == 1 else tuple(edits)
+
+
+def _changed(field: Field, hunks: list[Hunk]) -> tuple[Field, Edit] | None:
+    """The field with its hunks made, and the edit of its one changed line; None when a hunk
+    is not inside a word list's text, or the change spans lines."""
     value = field.text
     tags = list(_TAG.finditer(value))
     if not all(_inside_word_list(value, tags, hunk) for hunk in hunks):
@@ -224,15 +248,8 @@ def _rewritten(
     if changed is None:
         return None
     copy, index = changed
-    supertypes, subtypes = (
-        (copy if field is faces[0] else faces[0]),
-        (copy if field is faces[1] else faces[1]),
-    )
-    built = face_line(supertypes, subtypes)
-    if built is None or built[0] != new:
-        return None
     old_text, line, column = field.parts[index]
-    return Edit(line, column, line, column + len(old_text), copy.parts[index][0])
+    return copy, Edit(line, column, line, column + len(old_text), copy.parts[index][0])
 
 
 def _inside_word_list(value: str, tags: list[re.Match[str]], hunk: Hunk) -> bool:
