@@ -3,7 +3,8 @@
 The file is taken as bytes and split on LF, as the text reader reads it, so everything but
 the fixed type lines comes back exactly: the BOM, each line's own ending (LF, CRLF, a lone
 CR before it), a last line without a newline, blank lines, `# comments` with the spaces
-before them, and lines that are not UTF-8 (not checked, so not fixed, their bytes kept). A
+before them, and lines that are not UTF-8 (not checked, so not fixed, their bytes kept); a
+line holding a bare CR (an old Mac line end) is not fixed, so its lines are never joined. A
 binary file (a NUL byte near its start) is not fixed at all; from a line holding a NUL on,
 nothing is fixed (the reader stops there too).
 """
@@ -56,6 +57,8 @@ def _fix_piece(piece: bytes, number: int, fix: LineFixer) -> tuple[bytes, LineFi
     """One line (without its LF) fixed, with how; None when it is left as it is."""
     bom = BOM if number == 1 and piece.startswith(BOM) else b""
     body = piece[len(bom) :].rstrip(b"\r")
+    if b"\r" in body:
+        return None  # a line end of its own (bare CR) inside: fixing could join its lines
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:

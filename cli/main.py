@@ -1,4 +1,4 @@
-"""The command line: `typeline check`, `typeline explain`, `typeline codes`.
+"""The command line: `typeline check`, `explain`, `codes`, `rules list|show|diff|import`, `lookup`.
 
 The only module that imports click. It builds frozen `Options`, hands them to the engine,
 and turns `TypelineError`s and interrupts into a one-line message and an exit status.
@@ -196,7 +196,7 @@ def check(
 
 
 def _text_or_json(command: F) -> F:
-    """The --format option of `rules` and `lookup`."""
+    """The --format option of `explain`, `codes`, `rules` and `lookup`."""
     return click.option(
         "--format",
         "output_format",

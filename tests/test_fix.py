@@ -595,3 +595,11 @@ def test_help_lists_the_fix_options() -> None:
 
 def lines_of(result: Result) -> Sequence[str]:
     return result.stdout.splitlines()
+
+
+def test_a_line_holding_a_bare_cr_is_not_fixed_and_its_lines_stay_apart(tmp_path: Path) -> None:
+    path = tmp_path / "cr.txt"
+    original = b"creature - elf\rartifact -- equipment\r\nCreature - Goblin\n"
+    path.write_bytes(original)
+    run_cli(["check", "--fix", str(path)])
+    assert path.read_bytes() == original.replace(b"Creature - Goblin", "Creature — Goblin".encode())
