@@ -27,6 +27,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from run import UNUSUAL_ENV
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
 CR = ROOT.parent / "shared" / "cr"
@@ -38,20 +40,9 @@ TEXTS = (  # (what, CR text, the shipped rule file it must give)
     ("2026-09-25 section 205", CR / "2026-09-25-section-205.txt", ROOT / "rules" / "2026-09-25.yaml"),
     ("2026-01-16 full text (gzip)", CR / "archive" / "2026-01-16.txt.gz", ROOT / "rules" / "2026-01-16.yaml"),
 )
-# As in bench/run.py: no setting of this shell that a user would not have; bytecode is cached
-# (into bench/out/pycache), as a pip install compiles it; an empty working directory.
-UNUSUAL_ENV = frozenset(
-    {
-        "PYTHONDONTWRITEBYTECODE",
-        "PYTHONUNBUFFERED",
-        "PYTHONPROFILEIMPORTTIME",
-        "PYTHONDEVMODE",
-        "PYTHONTRACEMALLOC",
-        "PYTHONMALLOC",
-        "PYTHONVERBOSE",
-        "PYTHONWARNINGS",
-    }
-)
+# As in bench/run.py (the same settings dropped): no setting of this shell that a user would
+# not have; bytecode is cached (into bench/out/pycache), as a pip install compiles it; an empty
+# working directory.
 ENV = {k: v for k, v in os.environ.items() if k not in UNUSUAL_ENV} | {
     "PYTHONPYCACHEPREFIX": str(OUT / "pycache")
 }

@@ -39,11 +39,11 @@ from mtg_typeline.crimport_yaml import (
     scalar,
     shipped_summaries,
 )
+from mtg_typeline.editions import INDEX_FILE
 from mtg_typeline.errors import InputError, RulesDataError, TypelineError
 
 __all__ = ["Imported", "import_cr", "main", "read_cr", "run_import", "write_rule_files"]
 
-INDEX_FILE = "index.yaml"
 SOURCE_PATTERNS = ("*.txt.gz", "*.txt")
 
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from datetime import date
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from mtg_typeline.editions import Index, read_index
+from mtg_typeline.editions import Index, is_date, read_index
 from mtg_typeline.errors import RulesDataError
 from mtg_typeline.notation import fold
 from mtg_typeline.provenance import Provenance
@@ -44,7 +43,6 @@ if TYPE_CHECKING:
 SCHEMA = 1
 RULES_DIR_NAME = "rules"
 RENAMES_FILE = "renames.yaml"
-_EDITION_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _LIST_KEY_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 
 # What each check cites, by meaning; the rule file says which rule carries it.
@@ -202,7 +200,7 @@ def parse_rules(path: str | os.PathLike[str], text: str, renames: tuple[Rename, 
     if schema != SCHEMA:
         raise reader.fail(top["schema"], f"schema {schema} is not supported (this tool reads {SCHEMA})")
     edition = reader.string(top["edition"], "edition")
-    if not _is_date(edition):
+    if not is_date(edition):
         raise reader.fail(top["edition"], f"edition {edition!r} is not a date (YYYY-MM-DD)")
     summaries = _summaries(reader, top["rules"])
     card_types, ct_rule = _named_list(reader, top["card_types"], "card_types")
@@ -241,13 +239,6 @@ def _no_subtypes(
     no_subtypes = reader.string_list(node["card_types"], "no_subtypes.card_types")
     _check_types_known(reader, node["card_types"], no_subtypes, known_types)
     return no_subtypes, reader.string(node["rule"], "no_subtypes.rule")
-
-
-def _is_date(text: str) -> bool:
-    try:
-        return bool(_EDITION_RE.match(text)) and date.fromisoformat(text).isoformat() == text
-    except ValueError:
-        return False
 
 
 def _summaries(reader: NodeReader, node: Node) -> dict[str, str]:

@@ -27,6 +27,7 @@ from typing import BinaryIO
 from mtg_typeline.sources import SourceSettings
 from mtg_typeline.sources.base import Entry, NotCardData, SourceError
 from mtg_typeline.sources.table_places import END, locate, rewrite, span, swallowed
+from mtg_typeline.sources.text import NOT_UTF8
 
 # Header names, compared lowered and without spaces, `_` and `-`; best first.
 TYPE_HEADERS = ("typeline", "type", "types", "cardtype", "cardtypes")
@@ -43,7 +44,6 @@ _BLOCK_CHARS = 1 << 16  # lines are read in blocks of about this many characters
 _KEPT_BLOCKS = 4  # blocks kept for reading a record with findings again
 _MAX_KNOWN = 16384  # distinct type cells remembered
 _MAX_KNOWN_CHARS = 512
-_NOT_UTF8 = re.compile("[\udc80-\udcff]")  # bytes that are not UTF-8 (kept by surrogateescape)
 # What `known` holds for a type cell: True clean, False with findings (each row an entry), None empty.
 Known = dict[str, bool | None]
 
@@ -222,7 +222,7 @@ class _Table:
         text = row[self.column]
         if text.endswith(END):
             raise self.unterminated(row, end)
-        if bad := _NOT_UTF8.search(text):
+        if bad := NOT_UTF8.search(text):  # bytes that are not UTF-8, kept by surrogateescape
             where = locate(tuple(self.lines.kept), row, end, self.column, self.delimiter)
             line, column, _ = where.region(bad.start(), bad.end())
             byte = ord(bad.group()) - 0xDC00

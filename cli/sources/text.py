@@ -26,7 +26,7 @@ _PAYING = 2
 _PAUSE = 4 * CACHE_SIZE
 # Bytes that are not UTF-8 are read as lone surrogates (the "surrogateescape" error handler),
 # so such a line is still a line, and where its first bad byte is can be told.
-_NOT_UTF8 = re.compile("[\udc80-\udcff]")
+NOT_UTF8 = re.compile("[\udc80-\udcff]")
 
 
 class _Skip:
@@ -144,7 +144,7 @@ class _Reader:
         """The findings of one line; SKIP for blank and comment lines; None for binary."""
         if self.checker.is_clean(text):
             return ()
-        if bad := _NOT_UTF8.search(text):
+        if bad := NOT_UTF8.search(text):
             self.undecodable.append((number, bad.start() + 1))
             return UNDECODABLE
         if "\x00" in text:
