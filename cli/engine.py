@@ -21,7 +21,7 @@ from mtg_typeline.progress import Meter
 from mtg_typeline.reporters import ReportSettings, RunResult, get_reporter
 from mtg_typeline.ruleset import load_rules
 from mtg_typeline.selection import Selection
-from mtg_typeline.sources import AUTO, SNIFF_BYTES, SourceSettings, detect
+from mtg_typeline.sources import AUTO, SNIFF_BYTES, SourceSettings, detect, holds_type_lines
 from mtg_typeline.sources.text import check_stream, peek
 
 if TYPE_CHECKING:
@@ -160,6 +160,8 @@ def _check_path(
             return _check_entries(_folder_entries(path, options), path, checker, report, options)
         with open(path, "rb") as stream:
             fmt = _format(path, stream, options)
+            if fmt == "text" and _other_text(stream, options):
+                return None
             return _check_stream(stream, path, fmt, checker, report, meter, options)
     except OSError as exc:
         report(_unreadable(path, exc.strerror or str(exc)))
@@ -176,10 +178,32 @@ def _fix_path(
     fixing: Fixing,
 ) -> int | None:
     """Fix `path`, then check what it holds after fixing (with --diff: would hold)."""
+    if options.searched and _passed_over(path, options):
+        return None
     fixed = fixing.input(path, stdin, lambda name, stream: _format(name, stream, options))
     if fixed is None:
         return _check_path(path, stdin, checker, report, meter, options)
     return _check_stream(fixed, path, _format(path, fixed, options), checker, report, meter, options)
+
+
+def _other_text(stream: BinaryIO, options: Options) -> bool:
+    """Whether a directory search came upon a text file that holds no type lines (a README,
+    a deck list, requirements.txt), which is passed over as other files of no card data
+    are; named files, and all files with `--input-format text`, are read whatever they hold."""
+    if not options.searched or options.input_format != AUTO or options.sources.rules is None:
+        return False
+    head = stream.read(SNIFF_BYTES)
+    stream.seek(0)
+    return not holds_type_lines(head, options.sources.rules)
+
+
+def _passed_over(path: str, options: Options) -> bool:
+    """Whether a file a directory search came upon is text that holds no type lines."""
+    try:
+        with open(path, "rb") as stream:
+            return _format(path, stream, options) == "text" and _other_text(stream, options)
+    except OSError:
+        return False  # the fix reports it
 
 
 def _format(path: str, stream: BinaryIO, options: Options) -> str:

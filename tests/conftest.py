@@ -15,6 +15,7 @@ from typing import IO
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import HealthCheck, settings
 
 from mtg_typeline.main import cli
 
@@ -45,6 +46,25 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
     if reason.startswith(SHARED_REASON):
         report.outcome = "failed"
         report.longrepr = f"TYPELINE_REQUIRE_SHARED=1 but the test skipped: {reason}"
+
+
+# Property tests. By default each run draws new random examples. TYPELINE_FUZZ=ci (as `.ci/run`
+# sets) draws the same examples on every run, so CI's verdict depends on the code alone;
+# TYPELINE_FUZZ=deep draws twenty times as many, to hunt for rare cases before a change lands.
+FUZZ_MODE = os.environ.get("TYPELINE_FUZZ", "")
+if FUZZ_MODE not in ("", "ci", "deep"):
+    raise pytest.UsageError(f"TYPELINE_FUZZ={FUZZ_MODE!r}: use ci or deep, or leave it unset")
+
+
+def property_settings(max_examples: int, *more_checks: HealthCheck) -> settings:
+    """The settings of a property test that draws `max_examples` (scaled by TYPELINE_FUZZ)."""
+    return settings(
+        max_examples=max_examples * (20 if FUZZ_MODE == "deep" else 1),
+        derandomize=FUZZ_MODE == "ci",
+        database=None if FUZZ_MODE == "ci" else settings.default.database,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, *more_checks],
+    )
 
 
 # Variables that change how rich decides on colour, or what `--format auto` picks; every

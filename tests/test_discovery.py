@@ -309,3 +309,72 @@ def test_a_hidden_directory_named_is_searched() -> None:
     make({".cards/a.txt": "", ".cards/.b.txt": "", ".cards/sub/c.txt": ""})
     assert search() == []
     assert search(".cards") == [".cards/a.txt", ".cards/sub/c.txt"]
+
+
+# Text files a search comes upon: type lines, or other text passed over
+
+
+def test_text_that_holds_no_type_lines_is_passed_over_in_a_search() -> None:
+    make(
+        {
+            "requirements.txt": "click>=8\nrich\n",
+            "deck.txt": "4 Lightning Bolt\n20 Mountain\n",
+            "README.txt": "Our fan set.\n\nIt has creatures and an artifact.\nThe end.\n",
+            "cards/lines.txt": "# a comment\nCreature - Elf\n\nInstant\n",
+        }
+    )
+    result = run_cli(["check", "--format", "concise", "."])
+    assert result.output.splitlines() == [
+        "cards/lines.txt:2:9: TL101 [*] [warning] the dash is written as '-'; "
+        "subtypes follow a long dash '—' with one space on each side",
+        "Found 1 warning in 2 type lines in 1 file.",
+    ]
+    assert result.exit_code == 0
+    summary = run_cli(["check", "--format", "json", "."])
+    assert json.loads(summary.output)["summary"]["files"] == 1
+
+
+def test_type_lines_full_of_mistakes_are_still_read_in_a_search() -> None:
+    make({"lines.txt": "Creture — Elf\nlegendary creature\nTribal Instant — Elf\nsummon — Dragon\n"})
+    result = run_cli(["check", "--format", "concise", "."])
+    codes = [line.split()[1] for line in result.output.splitlines()[:-1]]
+    assert codes == ["TL201", "TL103", "TL103", "TL202", "TL202"], result.output
+    assert result.exit_code == 1
+
+
+def test_text_named_or_read_as_text_is_checked_whatever_it_holds() -> None:
+    make({"deck.txt": "4 Lightning Bolt\n"})
+    assert run_cli(["check", "deck.txt"]).exit_code == 1
+    assert run_cli(["check", "--input-format", "text", "."]).exit_code == 1
+    assert run_cli(["check", "."]).exit_code == 0
+
+
+def test_fix_leaves_text_that_holds_no_type_lines_alone() -> None:
+    make({"notes.txt": "Creature - Elf? ask Ann\nthen more\nand more\n", "lines.txt": "Creature - Elf\n"})
+    before = os.stat("notes.txt")
+    result = run_cli(["check", "--fix", "."])
+    assert result.exit_code == 0, result.output
+    assert Path("lines.txt").read_text() == "Creature — Elf\n"
+    assert Path("notes.txt").read_text() == "Creature - Elf? ask Ann\nthen more\nand more\n"
+    assert os.stat("notes.txt").st_mtime_ns == before.st_mtime_ns
+
+
+@pytest.mark.parametrize(
+    ("text", "holds"),
+    [
+        pytest.param("", True, id="empty"),
+        pytest.param("# only a comment\n\n", True, id="comments"),
+        pytest.param("Creature\nnot a type line\n", True, id="half"),
+        pytest.param("Creature\nnot\nno\n", False, id="a-third"),
+        pytest.param("TOKEN\nemblem — Ajani\nkindred\n", True, id="token-emblem-any-case"),
+        pytest.param("Tribal\nInterrupt\nSummon\n", True, id="obsolete"),
+        pytest.param("\ufeffSnow\nBasic Land — Forest\n", True, id="supertypes"),
+        pytest.param("Urzas\nLands\nCreatures\n", False, id="whole-words-only"),
+        pytest.param("x\n" * 200 + "Creature\n" * 400, False, id="first-200-lines"),
+    ],
+)
+def test_what_looks_like_type_lines(text: str, holds: bool) -> None:
+    from mtg_typeline.ruleset import load_rules
+    from mtg_typeline.sources import holds_type_lines
+
+    assert holds_type_lines(text.encode("utf-8"), load_rules()) is holds

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from conftest import property_settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from mtg_typeline.checker import MAX_LINE_CHARS, Checker
@@ -172,7 +173,7 @@ def assert_fast_path_sound(line: str, edition: str) -> bool:
     return clean
 
 
-FAST = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = property_settings(500)
 
 
 @FAST

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import fix_mutations
 import pytest
-from conftest import run_cli
-from hypothesis import HealthCheck, given, settings
+from conftest import property_settings, run_cli
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 from test_fastpath import DrawPicker, build_line, type_lines
 
@@ -43,7 +43,7 @@ VALID_KINDS = frozenset(
 NOT_VALID_FLAGS = frozenset({"joke", "noncr", "preview"})
 KINDS = sorted(fix_mutations.SAFE)
 DEFAULT = Selection(None)  # the codes on by default, as a run without --select reports them
-PROPERTY = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = property_settings(300)
 
 
 @cache
@@ -193,11 +193,7 @@ def expected_line(piece: bytes, first: bool) -> bytes:
     return bom + fixed.encode("utf-8") + piece[len(bom) + len(body) :]
 
 
-FILES = settings(
-    max_examples=60,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
+FILES = property_settings(60, HealthCheck.function_scoped_fixture)
 
 
 @FILES

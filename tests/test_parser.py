@@ -12,7 +12,8 @@ import itertools
 from functools import cache
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from conftest import property_settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from mtg_typeline.checker import MAX_LINE_CHARS, Checker
@@ -349,7 +350,7 @@ LONG_WORD = st.builds(
     st.sampled_from(["", "Creature — ", "Plane — ", "Land // "]),
 )
 TEXTS = st.one_of(st.text(ANY_CHAR, max_size=80), MIXED, LONG_WORD)
-PROPERTY = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = property_settings(300)
 
 
 @PROPERTY

@@ -106,3 +106,28 @@ def _looks_like_forge(head: bytes) -> bool:
 def _looks_like_mse(head: bytes) -> bool:
     text = head[:4096]
     return b"mse_version:" in text or b"\ncard:" in text or text.startswith(b"card:")
+
+
+# A line of a text file that holds type lines: one of its words is a card type or supertype.
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_TEXT_SAMPLE_LINES = 200
+
+
+def holds_type_lines(head: bytes, rules: RuleSet) -> bool:
+    """Whether the start of a text file looks like type lines: at least half of its first
+    lines (blank lines and `#` comments aside) hold a word that is a card type or supertype
+    of `rules`, or an obsolete one, or Token or Emblem, in any case. A file of nothing but
+    blank lines and comments counts as one (there is nothing in it to report)."""
+    words = {word.casefold() for word in (*rules.card_types, *rules.supertypes, "Token", "Emblem")}
+    kinds = ("card_type", "supertype")
+    words.update(rename.old.casefold() for rename in rules.renames if rename.kind in kinds)
+    seen = typed = 0
+    for line in head.decode("utf-8", "replace").splitlines():
+        text = line.strip().lstrip("\ufeff")
+        if not text or text.startswith("#"):
+            continue
+        seen += 1
+        typed += any(word.casefold() in words for word in _WORD.findall(text))
+        if seen == _TEXT_SAMPLE_LINES:
+            break
+    return typed * 2 >= seen

@@ -24,8 +24,9 @@ from typing import Any, BinaryIO, NamedTuple
 from mtg_typeline import codes
 from mtg_typeline.findings import Severity
 from mtg_typeline.sources import ReaderFunc, SourceSettings
-from mtg_typeline.sources.base import Entry, Locator, NotCardData, Note, Rewrite, SourceError, read_text
+from mtg_typeline.sources.base import Edit, Entry, Locator, NotCardData, Note, Rewrite, SourceError, read_text
 from mtg_typeline.sources.json_places import JsonText, Path, Site
+from mtg_typeline.sources.mtgjson_fields import array_literals, arrays_after, fields_notes
 
 Card = dict[str, Any]
 Locate = Callable[[Card], tuple[Callable[[], Locator], Rewrite]]  # how a card's line is placed and rewritten
@@ -34,7 +35,6 @@ Entries = Generator[Entry, None, int]  # returns how many it yielded
 _BLANK = re.compile(r"[ \t\n\r]*")  # JSON's white space
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-_DASH = re.compile(r"\s+-+\s+|\s*[\u2012-\u2015]\s*")
 
 
 class _ShapeError(Exception):
@@ -107,7 +107,32 @@ class _Document(JsonText):
 
     def where(self, holder: Card) -> tuple[Callable[[], Locator], Rewrite]:
         """How the type line of an object is placed and rewritten, worked out when asked."""
-        return partial(self.locate, holder), partial(self.rewrite, holder)
+        return partial(self.locate, holder), partial(self.rewrite_card, holder)
+
+    def rewrite_card(self, holder: Card, new: str) -> Edit | tuple[Edit, ...] | None:
+        """The edits that make a card's line read `new`; in MTGJSON, also of the words the
+        fix changes in the card's arrays (see `mtgjson_fields`), or none at all."""
+        edit = self.rewrite(holder, new)
+        if edit is None or self.form is not MTGJSON:
+            return edit
+        changed = arrays_after(holder, holder[self.key], new)
+        offset = self.offset_of(holder)
+        if not changed or offset is None:
+            return None if changed is None else edit
+        places = array_literals(self.text, offset, tuple(changed))
+        edits = [edit]
+        for key, items in changed.items():
+            starts = (places or {}).get(key)
+            if starts is None or len(starts) != len(items):
+                return None
+            for start, value, item in zip(starts, holder[key], items, strict=True):
+                if item == value:
+                    continue
+                made = self.literal_edit(start, item)
+                if made is None:
+                    return None
+                edits.append(made)
+        return tuple(edits)
 
     def error(self, message: str, path: Path) -> SourceError:
         """A shape error, at the offending value: `NotCardData` when the file holds no type
@@ -269,34 +294,9 @@ def _mtgjson_entries(cards: list[Any], locate: Locate) -> Entries:
         if type(text) is str:
             name = card.get("faceName") or card.get("name")
             count += 1
-            notes = _fields_notes(card, text)
+            notes = fields_notes(card, text)
             yield _entry(text, locate(card), name if type(name) is str else None, notes)
     return count
-
-
-def _fields_notes(card: Card, text: str) -> tuple[Note, ...]:
-    """TL907 when the type string and the card's arrays don't hold the same words. MTGJSON's
-    conventions (`Token` in `types`, `type` "Card", `Ongoing` a supertype) keep them the same;
-    arrays that are not lists of strings (Magic-Spoiler's `types` string) are not compared."""
-    supertypes, types, subtypes = card.get("supertypes"), card.get("types"), card.get("subtypes")
-    if type(types) is not list or type(supertypes) is not list or type(subtypes) is not list:
-        return ()  # not all three lists: nothing to compare with
-    try:
-        head = " ".join(supertypes + types)
-        made = f"{head} — {' '.join(subtypes)}" if subtypes else head
-    except TypeError:  # not strings
-        return ()
-    if made == text:
-        return ()
-    before, after = (*_DASH.split(text, maxsplit=1), "")[:2]
-    if (_words(before), _words(after)) == (_words(head), _words(" ".join(subtypes))):
-        return ()
-    message = f"the type line disagrees with the card's supertypes, types and subtypes, which make '{made}'"
-    return (Note(codes.FIELDS_DISAGREE, Severity.ERROR, message),)
-
-
-def _words(text: str) -> list[str]:
-    return sorted(text.replace("\u2019", "'").split())
 
 
 def _mtgjson_sites(cards: list[Any]) -> Iterator[Site]:

@@ -85,8 +85,11 @@ class JsonText:
         """The edit that makes the value of `key` in `holder` read `new`: the text between
         the literal's quotes, written in its own style (see `json_writing`)."""
         offset = self.offset_of(holder)
-        if offset is None:
-            return None
+        return None if offset is None else self.literal_edit(offset, new)
+
+    def literal_edit(self, offset: int, new: str) -> Edit | None:
+        """The edit that makes the string literal whose text starts at `offset` (just after
+        its quote) read `new`, written in its own style; None where that can't be exact."""
         value, end = _scanstring(self.text, offset)
         raw = self.text[offset : end - 1]
         written: str | None = raw
