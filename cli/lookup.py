@@ -32,7 +32,7 @@ from mtg_typeline.lookupchoice import (
 )
 from mtg_typeline.notation import fold
 from mtg_typeline.rulemodel import Rename, RuleSet
-from mtg_typeline.rulesinfo import JSON_VERSION, Category, all_editions, as_json, edition_rules, join
+from mtg_typeline.rulesinfo import JSON_VERSION, Category, all_editions, as_json, chosen_rules, join
 from mtg_typeline.spelling import close_matches
 
 __all__ = ["Answer", "look_up", "lookup_command"]
@@ -50,6 +50,8 @@ class Answer(NamedTuple):
     query: str  # as given, spaces as one
     word: str  # as the lists spell it, where some edition has it
     edition: str
+    files: tuple[str, ...]  # the user's rule files applied to the edition (--rules)
+    mine: str  # ' with fanset.yaml', or ''
     found: tuple[Found, ...]
     spans: tuple[Span, ...]
     renames: tuple[tuple[Rename, str | None], ...]  # each rename of the word; the edition's word
@@ -63,13 +65,14 @@ class Answer(NamedTuple):
         return not (self.found or self.spans or self.parts or any(c for _, c in self.renames))
 
 
-def look_up(word: str, edition: str | None, as_type: str | None) -> Answer:
-    """Everything `typeline lookup` says of `word` in `edition` (default: the newest), and with
-    `as_type` the answer of CR 205.3e for that card type."""
+def look_up(word: str, edition: str | None, as_type: str | None, files: tuple[str, ...] = ()) -> Answer:
+    """Everything `typeline lookup` says of `word` in `edition` (default: the newest) or in
+    the user's rule `files`, and with `as_type` the answer of CR 205.3e for that card type."""
     text = " ".join(word.split())
     if not text:
         raise UsageError("nothing to look up: give a word, such as Goblin or 'Time Lord'")
-    label, rules = edition_rules(edition)
+    picked = chosen_rules(edition, files)
+    label, rules = picked.edition, picked.rules
     found = found_in(rules, text)
     renames = _renames(rules, text)
     parts = parts_of(rules, text) if not found else ()
@@ -80,12 +83,14 @@ def look_up(word: str, edition: str | None, as_type: str | None) -> Answer:
         text,
         _spelling(text, found, spans, renames),
         label,
+        picked.files,
+        picked.mine,
         found,
         spans,
         renames,
         parts,
         (),
-        choose(rules, text, as_type, label, _history(spans)) if as_type is not None else None,
+        choose(rules, text, as_type, picked.phrase, _history(spans)) if as_type is not None else None,
     )
     return answer._replace(matches=_matches(rules, text)) if answer.nothing else answer
 
@@ -149,11 +154,11 @@ def _matches(rules: RuleSet, word: str) -> tuple[str, ...]:
 
 
 def lookup_command(
-    word: str, edition: str | None, as_type: str | None, output_format: str
+    word: str, edition: str | None, as_type: str | None, output_format: str, files: tuple[str, ...] = ()
 ) -> tuple[str, int]:
     """The output of `typeline lookup` and its exit status: 0 when the word is known (with
     `--as`, when it is a valid choice), 1 when not."""
-    answer = look_up(word, edition, as_type)
+    answer = look_up(word, edition, as_type, files)
     good = answer.choice.allowed if answer.choice else bool(answer.found)
     status = ExitStatus.OK if good else ExitStatus.FINDINGS
     if output_format == "json":
@@ -167,7 +172,7 @@ def lookup_command(
 def _text(answer: Answer) -> list[str]:
     word = printable(answer.word)
     what = kinds(answer.found) if answer.found else "not a card type, supertype or subtype"
-    lines = [f"{word}: {what} in the {answer.edition} edition"]
+    lines = [f"{word}: {what} in the {answer.edition} edition{answer.mine}"]
     lines += [f"  {s.category.singular}: {_runs(s.runs)}" for s in answer.spans]
     if not answer.spans:
         lines.append("  in no shipped edition")
@@ -196,7 +201,7 @@ def _choice_text(answer: Answer) -> list[str]:
     word = printable(answer.word)
     verdict = "yes" if choice.allowed else "no"
     may = "may" if choice.allowed else "may not"
-    where = f"{choice.rule}, {answer.edition} edition"
+    where = f"{choice.rule}, {answer.edition} edition{answer.mine}"
     return [f"{verdict}: {word} {may} be chosen as {choice.asked} ({where})", f"  {printable(choice.reason)}"]
 
 
@@ -209,6 +214,7 @@ def answer_data(answer: Answer) -> dict[str, Any]:
         "query": answer.query,
         "word": answer.word,
         "edition": answer.edition,
+        "rules_files": list(answer.files),
         "known": bool(answer.found),
         "found": [_found_data(f) for f in answer.found],
         "editions": [_span_data(s) for s in answer.spans],
@@ -221,9 +227,15 @@ def answer_data(answer: Answer) -> dict[str, Any]:
     return data
 
 
-def _found_data(found: Found) -> dict[str, str]:
+def _found_data(found: Found) -> dict[str, str | None]:
     category = found.category
-    return {"category": category.key, "name": category.name, "rule": category.rule, "entry": found.entry}
+    return {
+        "category": category.key,
+        "name": category.name,
+        "rule": category.rule,
+        "entry": found.entry,
+        "added_by": found.added_by,
+    }
 
 
 def _span_data(span: Span) -> dict[str, Any]:

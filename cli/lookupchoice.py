@@ -19,10 +19,12 @@ _COUNTS = {2: "two", 3: "three", 4: "four"}
 
 
 class Found(NamedTuple):
-    """A list holding the word, and the entry as the list spells it."""
+    """A list holding the word, the entry as the list spells it, and the custom rule file
+    that added it there (None: the edition has it)."""
 
     category: Category
     entry: str
+    added_by: str | None = None
 
 
 class Part(NamedTuple):
@@ -73,7 +75,10 @@ def found_in(rules: RuleSet, word: str) -> tuple[Found, ...]:
     found += (Found(have[s.key], entry) for s, entry in rules.subtype_lists(text))
     if card_type in rules.no_subtypes and "no_subtypes" in have:
         found.append(Found(have["no_subtypes"], card_type))
-    return tuple(found)
+    origin = rules.provenance
+    if not origin.added:
+        return tuple(found)
+    return tuple(f._replace(added_by=origin.added_by(f.category.key, f.entry)) for f in found)
 
 
 def parts_of(rules: RuleSet, text: str) -> tuple[Part, ...]:
@@ -107,20 +112,21 @@ def choice_rule(rules: RuleSet) -> str:
 
 
 def resolve_type(rules: RuleSet, edition: str, name: str) -> str:
-    """The card type `name` names in the edition (any case); a `UsageError` if none."""
+    """The card type `name` names in the edition (any case); a `UsageError` if none.
+    `edition` names the rules: "the 2026-09-25 edition", "… with fanset.yaml"."""
     card_type = rules.card_type(" ".join(name.split()))
     if card_type:
         return card_type
     renamed = rules.type_rename(name)
     hint = f" ({renamed[0].old} → {renamed[0].new}: this edition has {renamed[1]})" if renamed else ""
     raise UsageError(
-        f"--as {name!r} is not a card type in the {edition} edition{hint}; "
-        f"choose from {', '.join(rules.card_types)}"
+        f"--as {name!r} is not a card type in {edition}{hint}; choose from {', '.join(rules.card_types)}"
     )
 
 
 def choose(rules: RuleSet, word: str, card_type: str, edition: str, history: str = "") -> Choice:
-    """CR 205.3e: may `word` be chosen as a subtype of `card_type` in this edition? `history`
+    """CR 205.3e: may `word` be chosen as a subtype of `card_type` in `edition` (as
+    `resolve_type` names it)? `history`
     says where other editions list the word ("a creature type in 2023-10-13 to 2026-09-25")."""
     chosen_type = resolve_type(rules, edition, card_type)
     own = tuple(c for c in categories(rules) if c.subtypes and chosen_type in c.card_types)
@@ -176,5 +182,10 @@ def article(noun: str) -> str:
 
 
 def kinds(found: list[Found] | tuple[Found, ...]) -> str:
-    """'a land type (205.3i)'; 'an artifact type (205.3g) and a planar type (205.3n)'."""
-    return join((f"{article(f.category.singular)} ({f.category.rule})" for f in found), "and")
+    """'a land type (205.3i)'; 'an artifact type (205.3g) and a planar type (205.3n)';
+    'a creature type (added by fanset.yaml)'."""
+    return join((f"{article(f.category.singular)} ({_origin(f)})" for f in found), "and")
+
+
+def _origin(found: Found) -> str:
+    return f"added by {found.added_by}" if found.added_by else found.category.rule

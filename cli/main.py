@@ -256,6 +256,18 @@ def _edition_choice(command: F) -> F:
     )(command)
 
 
+def _rules_files(command: F) -> F:
+    """--rules FILE, for the commands that read one edition: the user's rule files instead."""
+    return click.option(
+        "--rules",
+        "rules_files",
+        multiple=True,
+        metavar="FILE",
+        help="Read this rule file, full or custom, instead of a shipped edition (repeatable: "
+        "each applies on top of the ones before).",
+    )(command)
+
+
 def _echo_action(ctx: click.Context, action: Callable[[], tuple[str, int]]) -> None:
     """Run `action`, print its text and exit with its status (errors as in `_guarded`)."""
 
@@ -296,17 +308,28 @@ def rules_list(ctx: click.Context, output_format: str) -> None:
 @rules.command("show", context_settings=CONTEXT, short_help="Show the lists of an edition, or one of them.")
 @click.argument("category", required=False)
 @_edition_choice
+@_rules_files
 @_text_or_json
 @click.pass_context
 def rules_show(
-    ctx: click.Context, category: str | None, edition: str | None, as_of: str | None, output_format: str
+    ctx: click.Context,
+    category: str | None,
+    edition: str | None,
+    as_of: str | None,
+    rules_files: tuple[str, ...],
+    output_format: str,
 ) -> None:
     """Show the lists of an edition, or only CATEGORY: card_types, supertypes, artifact,
-    enchantment, land, planeswalker, spell, creature, planar, dungeon, battle, no_subtypes."""
+    enchantment, land, planeswalker, spell, creature, planar, dungeon, battle, no_subtypes.
+    With --rules, the lists of your rule files, marking what they added."""
     from mtg_typeline.rulesinfo import show_rules
 
     _echo_action(
-        ctx, lambda: (show_rules(category, _pick_edition(edition, as_of), output_format), ExitStatus.OK)
+        ctx,
+        lambda: (
+            show_rules(category, _pick_edition(edition, as_of), output_format, rules_files),
+            ExitStatus.OK,
+        ),
     )
 
 
@@ -337,6 +360,7 @@ def rules_import(ctx: click.Context, source: str, output: str | None) -> None:
 @cli.command(context_settings=CONTEXT, short_help="What a word is in the rules, and since when.")
 @click.argument("word", nargs=-1, required=True)
 @_edition_choice
+@_rules_files
 @click.option(
     "--as", "as_type", metavar="TYPE", help="May WORD be chosen as a subtype of this card type (CR 205.3e)?"
 )
@@ -347,18 +371,22 @@ def lookup(
     word: tuple[str, ...],
     edition: str | None,
     as_of: str | None,
+    rules_files: tuple[str, ...],
     as_type: str | None,
     output_format: str,
 ) -> None:
     """Say what WORD is (card type, supertype, which subtype list) in an edition, in which
     editions it exists, and what replaced it. Several words are one phrase: Time Lord.
+    With --rules, in your rule files (saying which file added it).
 
     Exit status: 0 when WORD is known in the edition (with --as: a valid choice), 1 when not."""
     from mtg_typeline.lookup import lookup_command
 
     _echo_action(
         ctx,
-        lambda: lookup_command(" ".join(word), _pick_edition(edition, as_of), as_type, output_format),
+        lambda: lookup_command(
+            " ".join(word), _pick_edition(edition, as_of), as_type, output_format, rules_files
+        ),
     )
 
 

@@ -65,6 +65,36 @@ def _from_list(sublist: SubtypeList, card_types: Sequence[str]) -> Category:
     return Category(sublist.key, sublist.name, sublist.rule, sublist.entries, types, sublist.whole, True)
 
 
+class Chosen(NamedTuple):
+    """The rules a command reads: a shipped edition, or the user's rule files applied."""
+
+    edition: str  # the effective date (of the edition the user's files extend)
+    rules: RuleSet
+    files: tuple[str, ...] = ()  # the user's rule files, as given
+
+    @property
+    def mine(self) -> str:
+        """' with fanset.yaml' (the user's files by name), or ''."""
+        return f" with {join(os.path.basename(f) for f in self.files)}" if self.files else ""
+
+    @property
+    def phrase(self) -> str:
+        """'the 2026-09-25 edition'; 'the 2026-09-25 edition with fanset.yaml'."""
+        return f"the {self.edition} edition{self.mine}"
+
+
+def chosen_rules(edition: str | None, files: Sequence[str] = ()) -> Chosen:
+    """The shipped `edition` (default: the newest), or the user's rule `files` (`--rules`,
+    each on top of the ones before), which exclude each other."""
+    if not files:
+        label, rules = edition_rules(edition)
+        return Chosen(label, rules)
+    if edition is not None:
+        raise UsageError("--rules and --edition or --as-of exclude each other")
+    rules = load_rules(None, tuple(files))
+    return Chosen(rules.edition, rules, tuple(files))
+
+
 def pick_edition(edition: str | None, as_of: str | None) -> str | None:
     """The edition `--edition DATE` or `--as-of DATE` names; None for the default."""
     if edition is not None and as_of is not None:
@@ -85,7 +115,8 @@ def all_editions() -> list[tuple[str, RuleSet]]:
 
 
 def chosen(rules: RuleSet, edition: str, key: str | None) -> tuple[Category, ...]:
-    """The edition's categories, or only `key`; a `UsageError` for a name that is no category."""
+    """The edition's categories, or only `key`; a `UsageError` for a name that is no category
+    (`edition` names the rules in it: "the 2026-09-25 edition")."""
     found = categories(rules)
     if key is None:
         return found
@@ -95,7 +126,7 @@ def chosen(rules: RuleSet, edition: str, key: str | None) -> tuple[Category, ...
     names = list(dict.fromkeys((*CATEGORIES, *(c.key for c in found))))
     if key in names:
         have = ", ".join(c.key for c in found)
-        raise UsageError(f"the {edition} edition has no {key} list (it has {have})")
+        raise UsageError(f"{edition} has no {key} list (it has {have})")
     raise UsageError(f"unknown category {key!r}: choose from {', '.join(names)}")
 
 
@@ -134,24 +165,38 @@ def join(items: Iterable[str], conjunction: str = "and") -> str:
 # -- typeline rules show ------------------------------------------------------------------
 
 
-def show_rules(key: str | None, edition: str | None, output_format: str) -> str:
-    """The lists of an edition, or one of them, each with its rule number and name."""
-    label, rules = edition_rules(edition)
-    shown = chosen(rules, label, key)
+def show_rules(key: str | None, edition: str | None, output_format: str, files: Sequence[str] = ()) -> str:
+    """The lists of an edition (with the user's rule `files` applied), or one of them, each
+    with its rule number and name; entries a custom file added are marked with its name."""
+    picked = chosen_rules(edition, files)
+    rules = picked.rules
+    shown = chosen(rules, picked.phrase, key)
+    origin = rules.provenance
     if output_format == "json":
         return as_json(
             {
                 "version": JSON_VERSION,
-                "edition": label,
+                "edition": picked.edition,
+                "rules_files": list(picked.files),
                 "section": rules.section,
-                "categories": [category_data(c) for c in shown],
+                "categories": [_with_origin(category_data(c), c, rules) for c in shown],
             }
         )
-    out = [f"edition {label}, section {rules.section}"]
+    out = [f"edition {picked.edition}{picked.mine}, section {rules.section}"]
     for category in shown:
         out += ["", f"{heading(category)} ({len(category.entries)})"]
-        out += [f"  {entry}" for entry in category.entries]
+        for entry in category.entries:
+            added = origin.added_by(category.key, entry) if origin.added else None
+            out.append(f"  {entry}" + (f"  (added by {added})" if added else ""))
     return "\n".join(out) + "\n"
+
+
+def _with_origin(data: dict[str, Any], category: Category, rules: RuleSet) -> dict[str, Any]:
+    """A category's data with `added`: its entries a custom rule file added, by file name."""
+    origin = rules.provenance
+    added = {e: origin.added_by(category.key, e) for e in category.entries} if origin.added else {}
+    data["added"] = {entry: name for entry, name in added.items() if name}
+    return data
 
 
 # -- typeline rules list ------------------------------------------------------------------

@@ -346,8 +346,17 @@ def test_json_of_a_known_word() -> None:
         "query": "goblin",
         "word": "Goblin",
         "edition": NEWEST,
+        "rules_files": [],
         "known": True,
-        "found": [{"category": "creature", "name": "creature types", "rule": "205.3m", "entry": "Goblin"}],
+        "found": [
+            {
+                "category": "creature",
+                "name": "creature types",
+                "rule": "205.3m",
+                "entry": "Goblin",
+                "added_by": None,
+            }
+        ],
         "editions": [
             {
                 "category": "creature",
@@ -460,3 +469,70 @@ def test_a_rule_file_may_cite_its_own_choice_rule(tmp_path: Path) -> None:
     rules = load_rules(path=str(without))
     assert rules.cite("choose-subtype") == ()
     assert choice_rule(rules) == "205.3e"  # the fallback: the rule after no-gaining
+
+
+# -- --rules: the user's rule files -------------------------------------------------------------
+
+
+@pytest.fixture
+def clam(tmp_path: Path) -> str:
+    path = tmp_path / "clam.yaml"
+    path.write_text("extends: newest\nadd:\n  creature: [Clamfolk]\nremove:\n  creature: [Goblin]\n")
+    return str(path)
+
+
+def test_a_word_a_custom_file_added(clam: str) -> None:
+    expect(
+        ["Clamfolk", "--rules", clam],
+        f"Clamfolk: a creature type (added by clam.yaml) in the {NEWEST} edition with clam.yaml\n"
+        "  in no shipped edition\n",
+        0,
+    )
+    expect(
+        ["clamfolk", "--rules", clam, "--as", "Kindred"],
+        f"yes: Clamfolk may be chosen as a creature type (205.3e, {NEWEST} edition with clam.yaml)\n"
+        "  Clamfolk is a creature type (added by clam.yaml)\n",
+        0,
+    )
+    expect(  # without the file, it is nothing
+        ["Clamfolk", "--as", "Creature"],
+        f"no: Clamfolk may not be chosen as a creature type (205.3e, {NEWEST} edition)\n"
+        "  'Clamfolk' is not a creature type (205.3m) or any other type\n",
+        1,
+    )
+
+
+def test_a_word_a_custom_file_removed(clam: str) -> None:
+    result = run_cli(["lookup", "Goblin", "--rules", clam])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[:2] == [
+        f"Goblin: not a card type, supertype or subtype in the {NEWEST} edition with clam.yaml",
+        f"  creature type: 2009-07-11 to {NEWEST}",
+    ]
+
+
+def test_json_names_the_files_and_who_added_the_word(clam: str, tmp_path: Path) -> None:
+    more = tmp_path / "more.yaml"
+    more.write_text(f"extends: {clam}\nadd:\n  land: [Reef]\n")
+    data = json_of(["Reef", "--rules", clam, "--rules", str(more)], 0)
+    assert (data["edition"], data["rules_files"]) == (NEWEST, [clam, str(more)])
+    assert data["found"] == [
+        {"category": "land", "name": "land types", "rule": "205.3i", "entry": "Reef", "added_by": "more.yaml"}
+    ]
+
+
+def test_rules_and_an_edition_exclude_each_other(clam: str) -> None:
+    expect_error(
+        ["Goblin", "--rules", clam, "--edition", NEWEST],
+        "--rules and --edition or --as-of exclude each other",
+    )
+    expect_error(
+        ["Goblin", "--rules", clam, "--as-of", "2025-01-01"],
+        "--rules and --edition or --as-of exclude each other",
+    )
+
+
+def test_an_unknown_type_for_as_names_the_custom_rules(clam: str) -> None:
+    result = run_cli(["lookup", "Clamfolk", "--rules", clam, "--as", "Widget"])
+    assert result.exit_code == 2
+    assert f"--as 'Widget' is not a card type in the {NEWEST} edition with clam.yaml;" in result.stderr

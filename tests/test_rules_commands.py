@@ -142,14 +142,15 @@ def test_show_everything_of_an_edition() -> None:
 
 def test_show_json() -> None:
     data = json_of(["rules", "show", "--format", "json"])
-    assert list(data) == ["version", "edition", "section", "categories"]
-    assert (data["version"], data["edition"], data["section"]) == (1, NEWEST, "205")
+    assert list(data) == ["version", "edition", "rules_files", "section", "categories"]
+    assert (data["version"], data["edition"], data["rules_files"], data["section"]) == (1, NEWEST, [], "205")
     assert [c["category"] for c in data["categories"]] == list(CATEGORIES)
     card_types, creature = data["categories"][0], data["categories"][7]
-    assert list(card_types) == ["category", "name", "rule", "entries"]
+    assert list(card_types) == ["category", "name", "rule", "entries", "added"]
+    assert card_types["added"] == {}
     assert (card_types["name"], card_types["rule"]) == ("card types", "205.2a")
     assert "Kindred" in card_types["entries"] and "Tribal" not in card_types["entries"]
-    assert list(creature) == ["category", "name", "rule", "entries", "card_types", "grouping"]
+    assert list(creature) == ["category", "name", "rule", "entries", "card_types", "grouping", "added"]
     assert creature["card_types"] == ["Creature", "Kindred"]
     assert (creature["grouping"], data["categories"][8]["grouping"]) == ("words", "whole")
     assert creature["entries"][0] == "Time Lord" and len(creature["entries"]) == 324
@@ -379,3 +380,22 @@ def test_import_of_a_text_that_is_no_cr_leaves_the_output_alone(tmp_path: Path) 
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr.startswith(f"typeline: error: {source}:1: no effective date: ")
     assert target.read_text(encoding="utf-8") == "old contents\n"
+
+
+def test_show_with_the_users_rule_files(tmp_path: Path) -> None:
+    path = tmp_path / "clam.yaml"
+    path.write_text("extends: newest\nadd:\n  creature: [Clamfolk]\n  card_types: [Host]\n")
+    result = run_cli(["rules", "show", "creature", "--rules", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"edition {NEWEST} with clam.yaml, section 205"
+    assert lines[2] == "creature: creature types, rule 205.3m, of Creature and Kindred (325)"
+    assert "  Clamfolk  (added by clam.yaml)" in lines and "  Goblin" in lines
+    data = json_of(["rules", "show", "--rules", str(path), "--format", "json"])
+    assert data["rules_files"] == [str(path)]
+    by_key = {c["category"]: c for c in data["categories"]}
+    assert by_key["creature"]["added"] == {"Clamfolk": "clam.yaml"}
+    assert (
+        by_key["card_types"]["added"] == {"Host": "clam.yaml"} and "Host" in by_key["card_types"]["entries"]
+    )
+    assert by_key["land"]["added"] == {}
