@@ -1,28 +1,26 @@
 """The command line: `typeline check`, `explain`, `codes`, `rules list|show|diff|import`, `lookup`.
 
-The only module that imports click. It builds frozen `Options`, hands them to the engine,
-and turns `TypelineError`s and interrupts into a one-line message and an exit status.
+With `mtg_typeline.main_common` (the shared settings and error guard) and
+`mtg_typeline.main_rules` (the `rules` group and `lookup`, registered here), the only modules
+that import click. It builds frozen `Options`, hands them to the engine, and turns
+`TypelineError`s and interrupts into a one-line message and an exit status.
 """
 
 from __future__ import annotations
 
-import os
 import sys
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 from click.core import ParameterSource
 
 from mtg_typeline import __version__
-from mtg_typeline.display import printable
-from mtg_typeline.errors import ExitStatus, TypelineError, UsageError
+from mtg_typeline.errors import ExitStatus, UsageError
+from mtg_typeline.main_common import CONTEXT, F, guarded, text_or_json
+from mtg_typeline.main_rules import lookup, rules
 from mtg_typeline.reporters import FORMATS
 from mtg_typeline.sources import AUTO
 from mtg_typeline.sources import FORMATS as INPUT_FORMATS
-
-F = TypeVar("F", bound=Callable[..., Any])
-CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 @click.group(context_settings=CONTEXT)
@@ -34,30 +32,6 @@ def cli() -> None:
     Exit status: 0 no errors, 1 errors (or warnings with --strict / --fail-on),
     2 usage, configuration, rules-data or unreadable input, 130 interrupted.
     """
-
-
-def _guarded(ctx: click.Context, action: Callable[[], int]) -> None:
-    """Run `action`, mapping our errors and Ctrl-C to a message and an exit status."""
-    try:
-        status = action()
-    except TypelineError as exc:
-        click.echo(f"typeline: error: {printable(str(exc))}", err=True)
-        status = exc.status
-    except KeyboardInterrupt:
-        click.echo("typeline: interrupted", err=True)
-        status = ExitStatus.INTERRUPTED
-    except BrokenPipeError:
-        from mtg_typeline.engine import drop_output
-
-        drop_output(sys.stdout)
-        status = ExitStatus.OK
-    except Exception as exc:  # a bug: say so in one line, never as a traceback
-        if os.environ.get("TYPELINE_DEBUG") == "1":
-            raise
-        click.echo(f"typeline: internal error: {type(exc).__name__}: {printable(str(exc))}", err=True)
-        click.echo("typeline: set TYPELINE_DEBUG=1 to see where it happened", err=True)
-        status = ExitStatus.TROUBLE
-    ctx.exit(int(status))
 
 
 @cli.command(context_settings=CONTEXT)
@@ -192,24 +166,12 @@ def check(
             raise UsageError("no input: give PATHS, or pipe type lines to standard input")
         return run(options, sys.stdout, sys.stderr, stdin)
 
-    _guarded(ctx, action)
-
-
-def _text_or_json(command: F) -> F:
-    """The --format option of `explain`, `codes`, `rules` and `lookup`."""
-    return click.option(
-        "--format",
-        "output_format",
-        type=click.Choice(["text", "json"]),
-        default="text",
-        show_default=True,
-        help="Output format.",
-    )(command)
+    guarded(ctx, action)
 
 
 def _edition_and_format(command: F) -> F:
     """The options `explain` and `codes` share."""
-    command = _text_or_json(command)
+    command = text_or_json(command)
     return click.option("--edition", metavar="DATE", help="Cite rules as numbered in this edition.")(command)
 
 
@@ -226,7 +188,7 @@ def explain(ctx: click.Context, code: str, edition: str | None, output_format: s
         click.echo(explain_check(code, edition, output_format), nl=False)
         return ExitStatus.OK
 
-    _guarded(ctx, action)
+    guarded(ctx, action)
 
 
 @cli.command(context_settings=CONTEXT)
@@ -241,153 +203,11 @@ def codes(ctx: click.Context, edition: str | None, output_format: str) -> None:
         click.echo(list_checks(edition, output_format), nl=False)
         return ExitStatus.OK
 
-    _guarded(ctx, action)
+    guarded(ctx, action)
 
 
-def _edition_choice(command: F) -> F:
-    """--edition DATE and --as-of DATE, for the commands that read one edition."""
-    command = click.option(
-        "--as-of",
-        metavar="DATE",
-        help="The shipped CR edition in force on this date, such as a card's release date.",
-    )(command)
-    return click.option(
-        "--edition", metavar="DATE", help="Shipped CR edition, by its exact effective date (default: newest)."
-    )(command)
-
-
-def _rules_files(command: F) -> F:
-    """--rules FILE, for the commands that read one edition: the user's rule files instead."""
-    return click.option(
-        "--rules",
-        "rules_files",
-        multiple=True,
-        metavar="FILE",
-        help="Read this rule file, full or custom, instead of a shipped edition (repeatable: "
-        "each applies on top of the ones before).",
-    )(command)
-
-
-def _echo_action(ctx: click.Context, action: Callable[[], tuple[str, int]]) -> None:
-    """Run `action`, print its text and exit with its status (errors as in `_guarded`)."""
-
-    def run() -> int:
-        text, status = action()
-        click.echo(text, nl=False)
-        return status
-
-    _guarded(ctx, run)
-
-
-def _pick_edition(edition: str | None, as_of: str | None) -> str | None:
-    from mtg_typeline.rulesinfo import pick_edition
-
-    return pick_edition(edition, as_of)
-
-
-@cli.group(context_settings=CONTEXT)
-def rules() -> None:
-    """The shipped rule files: list the editions, show or compare their lists, import a CR text."""
-
-
-@rules.command("list", context_settings=CONTEXT, short_help="List the shipped editions with their counts.")
-@_text_or_json
-@click.pass_context
-def rules_list(ctx: click.Context, output_format: str) -> None:
-    """List the shipped editions, oldest first, with how many entries each list has.
-
-    Text columns: edition (* marks the default), type-line section, card types, supertypes,
-    then the subtype lists (artifact, enchantment, land, planeswalker, spell, creature,
-    planar, dungeon, battle) and `none`, the card types without subtypes; - where the
-    edition has no such list."""
-    from mtg_typeline.rulesinfo import list_editions
-
-    _echo_action(ctx, lambda: (list_editions(output_format), ExitStatus.OK))
-
-
-@rules.command("show", context_settings=CONTEXT, short_help="Show the lists of an edition, or one of them.")
-@click.argument("category", required=False)
-@_edition_choice
-@_rules_files
-@_text_or_json
-@click.pass_context
-def rules_show(
-    ctx: click.Context,
-    category: str | None,
-    edition: str | None,
-    as_of: str | None,
-    rules_files: tuple[str, ...],
-    output_format: str,
-) -> None:
-    """Show the lists of an edition, or only CATEGORY: card_types, supertypes, artifact,
-    enchantment, land, planeswalker, spell, creature, planar, dungeon, battle, no_subtypes.
-    With --rules, the lists of your rule files, marking what they added."""
-    from mtg_typeline.rulesinfo import show_rules
-
-    _echo_action(
-        ctx,
-        lambda: (
-            show_rules(category, _pick_edition(edition, as_of), output_format, rules_files),
-            ExitStatus.OK,
-        ),
-    )
-
-
-@rules.command("diff", context_settings=CONTEXT, short_help="Compare the lists of two editions.")
-@click.argument("old")
-@click.argument("new")
-@_text_or_json
-@click.pass_context
-def rules_diff(ctx: click.Context, old: str, new: str, output_format: str) -> None:
-    """Compare the lists of the editions OLD and NEW (effective dates): entries added, removed
-    and renamed, and rules renumbered."""
-    from mtg_typeline.rulesdiff import diff_editions
-
-    _echo_action(ctx, lambda: (diff_editions(old, new, output_format), ExitStatus.OK))
-
-
-@rules.command("import", context_settings=CONTEXT, short_help="Import a CR text as a rule file.")
-@click.argument("source")
-@click.option("-o", "--output", metavar="FILE", help="Write the rule file here (default: standard output).")
-@click.pass_context
-def rules_import(ctx: click.Context, source: str, output: str | None) -> None:
-    """Import a Comprehensive Rules text (or its type-line section) as a rule file."""
-    from mtg_typeline.crimport import run_import
-
-    _guarded(ctx, lambda: run_import(source, output, sys.stdout))
-
-
-@cli.command(context_settings=CONTEXT, short_help="What a word is in the rules, and since when.")
-@click.argument("word", nargs=-1, required=True)
-@_edition_choice
-@_rules_files
-@click.option(
-    "--as", "as_type", metavar="TYPE", help="May WORD be chosen as a subtype of this card type (CR 205.3e)?"
-)
-@_text_or_json
-@click.pass_context
-def lookup(
-    ctx: click.Context,
-    word: tuple[str, ...],
-    edition: str | None,
-    as_of: str | None,
-    rules_files: tuple[str, ...],
-    as_type: str | None,
-    output_format: str,
-) -> None:
-    """Say what WORD is (card type, supertype, which subtype list) in an edition, in which
-    editions it exists, and what replaced it. Several words are one phrase: Time Lord.
-    With --rules, in your rule files (saying which file added it).
-
-    Exit status: 0 when WORD is known in the edition (with --as: a valid choice), 1 when not."""
-    from mtg_typeline.lookup import lookup_command
-
-    _echo_action(
-        ctx,
-        lambda: lookup_command(
-            " ".join(word), _pick_edition(edition, as_of), as_type, output_format, rules_files
-        ),
-    )
+cli.add_command(rules)
+cli.add_command(lookup)
 
 
 def entry_point() -> None:

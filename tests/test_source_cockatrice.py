@@ -20,7 +20,8 @@ from mtg_typeline.checker import Checker
 from mtg_typeline.ruleset import load_rules
 from mtg_typeline.sources import SourceSettings, reader_for
 from mtg_typeline.sources.base import Entry, SourceError, resolve
-from mtg_typeline.sources.cockatrice import CHUNK, _Fed
+from mtg_typeline.sources.cockatrice import CHUNK
+from mtg_typeline.sources.cockatrice_places import Fed
 
 SAMPLES = Path(__file__).parent / "data" / "samples" / "cockatrice"
 Found = tuple[str, int, int, int, str, "str | None"]
@@ -483,7 +484,7 @@ def test_an_error_in_a_token_begun_in_an_earlier_chunk() -> None:
 def test_byte_offsets_become_columns_in_characters() -> None:
     """The reader's own count (expat counts bytes in some versions, characters in others):
     offsets in earlier chunks, after line breaks, and in the middle of a long line."""
-    fed = _Fed()
+    fed = Fed()
     fed.add("ab\r\nΩΩx".encode())
     fed.add("ΩΩ\nΩ".encode())
     assert [fed.column(offset) for offset in (0, 2, 4, 6, 8, 9, 11, 13, 14, 16)] == [
@@ -498,7 +499,7 @@ def test_byte_offsets_become_columns_in_characters() -> None:
         1,
         2,
     ]
-    long = _Fed()
+    long = Fed()
     for _ in range(5):
         long.add("Ω".encode() * CHUNK)
     assert long.column(2 * 5 * CHUNK) == 5 * CHUNK + 1

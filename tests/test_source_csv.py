@@ -374,6 +374,35 @@ def test_detection_reads_a_tsv_through_the_command_line() -> None:
     assert found(doc) == [("list.tsv", 2, 11, 14, "TL101", "A")]
 
 
+@pytest.mark.parametrize(
+    ("head", "fmt"),
+    [
+        pytest.param(b"name,type_line\nA,Creature\n", "csv", id="csv-header"),
+        pytest.param(b"\xef\xbb\xbf\nName;Card Type;Set\n", "csv", id="semicolons-bom-blank-line"),
+        pytest.param(b'"Name"\t"Type"\n', "csv", id="tab-quoted"),
+        pytest.param(b"# my cards\n- name: A\n  type_line: Creature\n", "yaml", id="yaml-list"),
+        pytest.param(b"---\ncards:\n  - name: A\n    type: Creature\n", "yaml", id="yaml-document"),
+        pytest.param(b"Creature \xe2\x80\x94 Elf\nInstant\n", "text", id="type-lines"),
+        pytest.param(b"Creature, Goblin\n", "text", id="a-comma-in-a-line"),
+        pytest.param(b"name,cost\nA,1\n", "text", id="a-table-without-a-type-column"),
+        pytest.param(b"title: my notes\n", "text", id="yaml-without-a-type-key"),
+    ],
+)
+def test_detection_of_input_without_a_telling_name(head: bytes, fmt: str) -> None:
+    assert detect("-", head) == fmt
+    assert detect("cards", head) == fmt
+    assert detect("cards.txt", head) == "text"  # a .txt file is type lines (or a Forge script)
+
+
+def test_standard_input_read_as_a_table_and_fixed_in_place() -> None:
+    data = 'name,type_line\r\nA,Creature - Elf\r\nB,"Tribal Instant"\r\n'
+    status, doc = check(["-"], data.encode())
+    assert status == 1
+    assert found(doc) == [("-", 2, 11, 14, "TL101", "A"), ("-", 3, 4, 10, "TL202", "B")]
+    result = run_cli(["check", "--fix", "-"], data)
+    assert result.stdout_bytes == 'name,type_line\r\nA,Creature — Elf\r\nB,"Kindred Instant"\r\n'.encode()
+
+
 class CountingStream(io.BytesIO):
     """A stream that remembers how far it has been read."""
 

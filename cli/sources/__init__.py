@@ -78,9 +78,39 @@ def detect(path: str, head: bytes) -> str:
         found = "forge"
     elif (name == "set" or name.startswith("card ")) and _looks_like_mse(head):
         found = "mse"
+    elif ext != ".txt":  # standard input, or a name that doesn't tell: a table or YAML?
+        found = _table_or_yaml(start) or "text"
     else:
         found = "text"
     return found
+
+
+# YAML's first line: a directive, a document start, or a key (of a list item); a text of
+# type lines has no colons. Then a `type_line` or `type` key must show in the head.
+_YAML_START = re.compile(rb"(?:%YAML|---)(?:[ \t]|$)|(?:- +)?[\"']?[A-Za-z_][\w -]*[\"']?:(?:[ \t]|$)")
+_YAML_TYPE_KEY = re.compile(
+    rb"^[ \t]*(?:- +)?[\"']?(?:type_line|type)[\"']?[ \t]*:", re.MULTILINE | re.IGNORECASE
+)
+_HEADER_NOISE = re.compile(r"[\s_-]+")
+
+
+def _table_or_yaml(start: bytes) -> str | None:
+    """ "csv" when the first line is a table's header naming a type column (`name,type_line`);
+    "yaml" when the input starts as YAML and has a type key; None for neither."""
+    lines = (line.strip() for line in start[:SNIFF_BYTES].split(b"\n"))
+    first = next((line for line in lines if line and not line.startswith(b"#")), b"")
+    if _YAML_START.match(first) and _YAML_TYPE_KEY.search(start, 0, SNIFF_BYTES):
+        return "yaml"
+    import csv
+
+    from mtg_typeline.sources.tables import TYPE_HEADERS
+
+    text = first.decode("utf-8", "replace")
+    for delimiter in (",", ";", "\t"):
+        cells = next(csv.reader([text], delimiter=delimiter), [])
+        if len(cells) > 1 and any(_HEADER_NOISE.sub("", cell).lower() in TYPE_HEADERS for cell in cells):
+            return "csv"
+    return None
 
 
 def _json_kind(head: bytes) -> str:

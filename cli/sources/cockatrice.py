@@ -3,10 +3,10 @@
 with the card's `<name>`.
 
 The file is streamed through expat in chunks, so memory holds one card and a few chunks
-whatever the file's size. Expat gives byte offsets (and, in some versions, columns in bytes);
-`_Fed` keeps the bytes lately given to it to turn an offset into a column in characters and
-to cut out the raw text of a `<type>`, whose characters are mapped back to the file only for
-a line with findings (entity references, CDATA, line breaks inside the element).
+whatever the file's size; `xml_encoding` hands expat the chunks as UTF-8. Expat gives byte
+offsets; `cockatrice_places` turns them into columns in characters, keeps the raw text of a
+`<type>`, and maps its characters back to the file only for a line with findings (entity
+references, CDATA, line breaks inside the element).
 
 Documents that declare entities are refused before any entity can expand (the "billion
 laughs"), and external entities are never fetched: expat is given no handler for them.
@@ -14,33 +14,18 @@ laughs"), and external entities are never fetched: expat is given no handler for
 
 from __future__ import annotations
 
-import codecs
-import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, BinaryIO
 from xml.parsers import expat
 
-from mtg_typeline.sources.base import CharMap, Edit, Entry, Locator, NotCardData, Offset, Place, SourceError
-from mtg_typeline.sources.xml_writing import Notation, type_edit
+from mtg_typeline.sources.base import Edit, Entry, NotCardData, Offset, SourceError
+from mtg_typeline.sources.cockatrice_places import Fed, character_places
+from mtg_typeline.sources.xml_encoding import CHUNK, encoding_of, utf8_chunks
+from mtg_typeline.sources.xml_writing import type_edit
 
 if TYPE_CHECKING:
     from mtg_typeline.sources import ReaderFunc, SourceSettings
 
-CHUNK = 64 * 1024
-_KEEP = 2 * CHUNK  # bytes kept behind the newest: expat may still report a place in them
-_CONTINUATION = bytes(range(0x80, 0xC0))  # UTF-8 bytes that don't start a character
-_DECLARED = re.compile(rb"""^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z][\w.:-]*)["']""")
-_UTF8 = frozenset({"utf-8", "ascii"})
-_SIGNATURES = (
-    (b"\xff\xfe", "utf-16"),
-    (b"\xfe\xff", "utf-16"),
-    (b"<\x00?\x00", "utf-16-le"),
-    (b"\x00<\x00?", "utf-16-be"),
-)
-# Raw XML text as the parser reads it: markup that makes no character, a reference, a line
-# break, or one character.
-_RAW = re.compile(r"<!--.*?(?:-->|\Z)|<\?.*?(?:\?>|\Z)|<[^>]*>?|&[^;]*;?|\r\n|.", re.DOTALL)
-_CHARACTER = re.compile(r"\r\n|.", re.DOTALL)
 _DATABASE_ROOTS = ("cockatrice_carddatabase",)  # roots of card data even without a <card>
 
 
@@ -53,9 +38,9 @@ def read_cockatrice(stream: BinaryIO, path: str, progress: Callable[[int], None]
     """The type lines of a Cockatrice card database, card by card, in file order."""
     cards = _Cards(path)
     first = stream.read(CHUNK)
-    encoding = _encoding(first, path)
+    encoding = encoding_of(first, path)
     cards.fed.notation.utf8 = encoding == "utf-8"
-    for data, size in _utf8_chunks(stream, first, encoding, path):
+    for data, size in utf8_chunks(stream, first, encoding, path):
         cards.parse(data, final=False)
         yield from cards.take()
         progress(size)
@@ -67,120 +52,13 @@ def read_cockatrice(stream: BinaryIO, path: str, progress: Callable[[int], None]
         raise NotCardData(f"{message}, not <{_DATABASE_ROOTS[0]}>")
 
 
-def _utf8_chunks(stream: BinaryIO, first: bytes, encoding: str, path: str) -> Iterator[tuple[bytes, int]]:
-    """The input (its first chunk read already) as UTF-8 in chunks, with the number of input
-    bytes each stands for: a UTF-8 BOM dropped, another encoding (declared, or UTF-16)
-    decoded, so that expat always reads UTF-8 and every offset it gives is one `_Fed` can
-    place."""
-    size = len(first)
-    if encoding == "utf-8":
-        data = first.removeprefix(b"\xef\xbb\xbf")
-        while data:
-            yield data, size
-            data = stream.read(CHUNK)
-            size = len(data)
-        return
-    # Another encoding is read through a decoder; a byte it can't decode becomes U+FFFD, which
-    # the checker then reports where it stands (a type line has no use for it).
-    decoder = codecs.getincrementaldecoder(encoding)("replace")
-    final = not first
-    data = first
-    while True:
-        try:
-            text = decoder.decode(data, final)
-        except UnicodeError as exc:  # a codec that fails even when told to replace
-            raise SourceError(f"{path} is not {encoding} text: {exc}", 1, 1) from None
-        yield text.encode("utf-8", "replace"), size
-        if final:
-            return
-        data = stream.read(CHUNK)
-        size, final = len(data), not data
-
-
-def _encoding(head: bytes, path: str) -> str:
-    """The encoding of a document from its first bytes: a BOM, or its XML declaration."""
-    for start, encoding in _SIGNATURES:
-        if head.startswith(start):
-            return encoding
-    declared = _DECLARED.match(head.removeprefix(b"\xef\xbb\xbf"))
-    if not declared:
-        return "utf-8"
-    name = declared.group(1).decode("ascii")
-    try:
-        found = codecs.lookup(name)
-    except LookupError:
-        found = None
-    if found is None or not getattr(found, "_is_text_encoding", True):  # base64 and the like
-        raise SourceError(f"{path} declares an encoding this reader does not know: {name}", 1, 1)
-    return "utf-8" if found.name in _UTF8 else found.name
-
-
-class _Fed:
-    """The UTF-8 bytes lately given to the parser (from `base` on), to turn expat's byte
-    offsets into columns in characters and to cut out raw text. Bytes are dropped once they
-    are more than `_KEEP` behind, unless a `<type>` being read started in them (`pin`)."""
-
-    def __init__(self) -> None:
-        self.base = 0
-        self.data = b""
-        self.column0 = 0  # characters on the line of `base` before it
-        self.pin: int | None = None
-        self.memo = (0, 0)  # the last offset placed and the characters before it on its line
-        self.blank = True  # nothing but white space so far
-        self.notation = Notation()  # how the text so far is written, for rewriting
-
-    @property
-    def end(self) -> int:
-        return self.base + len(self.data)
-
-    def add(self, chunk: bytes) -> None:
-        self.blank = self.blank and not chunk.strip()
-        self.notation.note(chunk, self.end, self.data.endswith(b"\r"))
-        keep = self.end - _KEEP if self.pin is None else min(self.pin, self.end - _KEEP)
-        if keep > self.base:
-            dropped = self.data[: keep - self.base]
-            self.column0 = _after_break(dropped, self.column0)
-            self.data = self.data[keep - self.base :] + chunk
-            self.base = keep
-        else:
-            self.data += chunk
-
-    def column(self, offset: int) -> int | None:
-        """The 1-based column in characters of a byte offset; None if it is no longer kept.
-        Offsets asked for mostly grow, so the count goes on from the last one when it can."""
-        at = offset - self.base
-        if not 0 <= at <= len(self.data):
-            return None
-        last, before = self.memo
-        start = last - self.base
-        if not 0 <= start <= at:
-            start, before = 0, self.column0
-        before = _after_break(self.data[start:at], before)
-        self.memo = (offset, before)
-        return before + 1
-
-    def cut(self, start: int, stop: int) -> bytes | None:
-        """The bytes between two offsets, if still kept."""
-        if start < self.base or stop > self.end:
-            return None
-        return self.data[start - self.base : stop - self.base]
-
-
-def _after_break(data: bytes, before: int) -> int:
-    """The characters on the last line of `data`, counting `before` if `data` has no break."""
-    at = max(data.rfind(b"\n"), data.rfind(b"\r"))
-    if at < 0:
-        return before + len(data.translate(None, _CONTINUATION))
-    return len(data[at + 1 :].translate(None, _CONTINUATION))
-
-
 class _Cards:
     """The expat handlers and what they gather: where the parser is among the elements, the
     current card's name and type lines, and the entries ready to hand out."""
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.fed = _Fed()
+        self.fed = Fed()
         self.parser = _parser(self)
         self.stack: list[str] = []
         self.card_depth = -1  # the depth of the open <card>, or -1
@@ -351,46 +229,13 @@ class _Type:
         if raw is None or ("\n" not in text and raw == text.encode()):
             return Entry(text, Offset(line, column), card, rewrite=rewrite)  # as it stands in the file
         return Entry(
-            text, lambda: _mapped(text, raw.decode("utf-8", "replace"), line, column), card, rewrite=rewrite
+            text,
+            lambda: character_places(text, raw.decode("utf-8", "replace"), line, column),
+            card,
+            rewrite=rewrite,
         )
 
     def rewrite(self, new: str) -> Edit | None:
         """The edit that makes the element read `new` (see `xml_writing.type_edit`)."""
         assert self.raw is not None and self.start is not None
         return type_edit(self.raw, self.text, self.start[:2], self.style, new)
-
-
-def _mapped(text: str, raw: str, line: int, column: int) -> Locator:
-    """The place of each character of `text`, read off its raw form in the file: a reference
-    is one character, CDATA markup, comments, tags and processing instructions none, CR LF
-    one. Where the two don't match up (it can't happen), the place where the text starts."""
-    places: list[Place] = []
-    start, at = Offset(line, column), 0
-    while at < len(raw):
-        if raw.startswith("<![CDATA[", at):
-            stop = raw.find("]]>", at)
-            stop = len(raw) if stop < 0 else stop
-            line, column = _moved(raw[at : at + 9], line, column)
-            for piece in _CHARACTER.findall(raw, at + 9, stop):
-                places.append(Place(line, column))
-                line, column = _moved(piece, line, column)
-            line, column = _moved(raw[stop : stop + 3], line, column)
-            at = stop + 3
-            continue
-        match = _RAW.match(raw, at)
-        assert match is not None  # the last alternative takes any character
-        piece, at = match.group(), match.end()
-        if piece[0] != "<" or len(piece) == 1:
-            places.append(Place(line, column))
-        line, column = _moved(piece, line, column)
-    places.append(Place(line, column))
-    return CharMap(places) if len(places) == len(text) + 1 else start
-
-
-def _moved(piece: str, line: int, column: int) -> tuple[int, int]:
-    """The place after `piece` of the file, from the place of its start."""
-    last = max(piece.rfind("\n"), piece.rfind("\r"))
-    if last < 0:
-        return line, column + len(piece)
-    breaks = piece.count("\n") + piece.count("\r") - piece.count("\r\n")
-    return line + breaks, len(piece) - last

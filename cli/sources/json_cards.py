@@ -9,51 +9,31 @@ its `supertypes`/`types`/`subtypes`). References (`all_parts`, `foreignData`) ar
 The file is parsed once by `json.loads`; the places of the type lines are worked out by
 `json_places` when a finding first needs one. Valid JSON that holds no card at all (a
 `package.json`, an empty file) is `NotCardData`, which a directory search passes over.
+
+This module holds the reader and the parsed file; where each format keeps its cards is in
+`json_scryfall` and `json_mtgjson`, and what the two share in `json_shapes`.
 """
 
 from __future__ import annotations
 
 import gc
 import io
-import json
 import re
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
-from typing import Any, BinaryIO, NamedTuple
+from typing import Any, BinaryIO
 
-from mtg_typeline import codes
-from mtg_typeline.findings import Severity
 from mtg_typeline.sources import ReaderFunc, SourceSettings
-from mtg_typeline.sources.base import Edit, Entry, Locator, NotCardData, Note, Rewrite, SourceError, read_text
+from mtg_typeline.sources.base import Edit, Entry, Locator, NotCardData, Rewrite, SourceError, read_text
+from mtg_typeline.sources.json_mtgjson import MTGJSON
 from mtg_typeline.sources.json_places import JsonText, Path, Site
-from mtg_typeline.sources.mtgjson_fields import array_literals, arrays_after, fields_notes
+from mtg_typeline.sources.json_scryfall import SCRYFALL
+from mtg_typeline.sources.json_shapes import Card, Entries, Format, ShapeError, found_text
+from mtg_typeline.sources.mtgjson_fields import array_literals, arrays_after
 
-Card = dict[str, Any]
-Locate = Callable[[Card], tuple[Callable[[], Locator], Rewrite]]  # how a card's line is placed and rewritten
-Lists = Iterator[tuple[list[Any], Path]]
-Entries = Generator[Entry, None, int]  # returns how many it yielded
 _BLANK = re.compile(r"[ \t\n\r]*")  # JSON's white space
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-class _ShapeError(Exception):
-    """Valid JSON that is not card data: what was expected, and the path of what was found."""
-
-    def __init__(self, message: str, path: Path = ()) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = path
-
-
-class _Format(NamedTuple):
-    """What differs between Scryfall and MTGJSON."""
-
-    key: str  # the key of the type line
-    expected: str
-    card_lists: Callable[[Any], Lists]
-    entries: Callable[[list[Any], Locate], Entries]
-    sites: Callable[[list[Any]], Iterator[Site]]
 
 
 def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
@@ -78,7 +58,7 @@ def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
 class _Document(JsonText):
     """One parsed card file: its entries, in file order, placed by `JsonText`."""
 
-    def __init__(self, text: str, form: _Format, freeze: bool) -> None:
+    def __init__(self, text: str, form: Format, freeze: bool) -> None:
         if _BLANK.fullmatch(text):  # (not `strip`, which would copy a big file's text)
             raise NotCardData(f"the file is empty; expected {form.expected}")
         self.form = form
@@ -94,15 +74,15 @@ class _Document(JsonText):
                 entries = form.entries(cards, self.where)
                 try:
                     found += yield from _cleaned(entries) if self.surrogates else entries
-                except _ShapeError as exc:
+                except ShapeError as exc:
                     raise self.error(exc.message, (*path, *exc.path)) from None
-        except _ShapeError as exc:
+        except ShapeError as exc:
             raise self.error(exc.message, exc.path) from None
         if first is None:
-            raise self.error(_found(form, self.root), ())
+            raise self.error(found_text(form, self.root), ())
         if not found and first[0]:
             sample = next((card for card in first[0] if type(card) is dict), None)
-            hint = _hint(form, sample)
+            hint = form.hint(sample)
             raise self.error(f"no object here has a `{form.key}`: expected {form.expected}{hint}", first[1])
 
     def where(self, holder: Card) -> tuple[Callable[[], Locator], Rewrite]:
@@ -145,7 +125,7 @@ class _Document(JsonText):
         cards is an error in card data, not a file of other data)."""
         try:
             return any(checked for _, checked in self.sites(self.root))
-        except _ShapeError:
+        except ShapeError:
             return False
 
     def sites(self, root: Any) -> Iterator[Site]:
@@ -168,208 +148,3 @@ def _cleaned(entries: Entries) -> Entries:
 
 def _replaced(text: str | None) -> Any:
     return text and _LONE_SURROGATE.sub("\ufffd", text)
-
-
-# Scryfall
-
-
-def _scryfall_lists(root: Any) -> Lists:
-    if type(root) is list:
-        yield root, ()
-    elif type(root) is dict and root.get("object") == "error":
-        raise _ShapeError(f"a Scryfall error object: {root.get('details', '')}")
-    elif type(root) is dict and type(root.get("data")) is list:
-        yield root["data"], ("data",)
-    elif type(root) is dict and ("type_line" in root or "card_faces" in root or root.get("object") == "card"):
-        yield [root], ()
-    else:
-        raise _ShapeError(_found(SCRYFALL, root))
-
-
-def _scryfall_entries(cards: list[Any], locate: Locate) -> Entries:
-    count = 0
-    for card in cards:
-        if type(card) is not dict:
-            raise _not_card(cards, card)
-        if card.get("card_faces"):
-            entries = _faced(card, locate)
-            count += len(entries)
-            yield from entries
-            continue
-        text = card.get("type_line")
-        if type(text) is str:
-            name = card.get("name")
-            count += 1
-            yield _entry(text, locate(card), name if type(name) is str else None)
-    return count
-
-
-def _faced(card: Card, locate: Locate) -> list[Entry]:
-    """The lines of a card of several faces, each face's and the combined one, in file order;
-    TL906 on the combined one when it is not the faces' lines joined."""
-    faces = card["card_faces"]
-    held = _holding(faces, "type_line")
-    entries = [_entry(face["type_line"], locate(face), _name(face) or _name(card)) for face in held]
-    text = card.get("type_line")
-    if type(text) is not str:
-        return entries  # a reversible card: its faces' lines only
-    notes: tuple[Note, ...] = ()
-    joined = " // ".join(face["type_line"] for face in held)
-    if held and len(held) == len(faces) and text != joined:
-        message = "the card's type line is not its faces' type lines joined by ' // '"
-        notes = (Note(codes.FACES_DISAGREE, Severity.ERROR, message, suggestion=joined),)
-    combined = _entry(text, locate(card), _name(card), notes)
-    keys = list(card)
-    first = keys.index("type_line") < keys.index("card_faces")
-    return [combined, *entries] if first else [*entries, combined]
-
-
-def _scryfall_sites(cards: list[Any]) -> Iterator[Site]:
-    for card in cards:
-        if type(card) is not dict:
-            continue
-        if "card_faces" not in card and "all_parts" not in card:
-            if type(card.get("type_line")) is str:
-                yield card, True
-            continue
-        keys = list(card)
-        for key in sorted({"type_line", "card_faces", "all_parts"}.intersection(keys), key=keys.index):
-            if key == "type_line":
-                yield from [(card, True)] if type(card[key]) is str else []
-            else:
-                yield from ((part, key == "card_faces") for part in _holding(card[key], "type_line"))
-
-
-# MTGJSON
-
-_SET_LISTS = ("cards", "tokens")
-
-
-def _mtgjson_lists(root: Any) -> Lists:
-    if type(root) is list:
-        yield root, ()
-        return
-    if type(root) is not dict:
-        raise _ShapeError(_found(MTGJSON, root))
-    body, path = (root["data"], ("data",)) if "data" in root else (root, ())
-    if type(body) is list:
-        yield body, path
-    elif type(body) is not dict:
-        raise _ShapeError(_found(MTGJSON, body), path)
-    elif _is_card(body) or any(type(body.get(key)) is list for key in _SET_LISTS):
-        yield from _set_lists(body, path)
-    else:  # AtomicCards: name → faces; AllPrintings: code → set; AllIdentifiers: uuid → card
-        for name, value in body.items():
-            if type(value) is list:
-                yield value, (*path, name)
-            elif type(value) is dict:
-                yield from _set_lists(value, (*path, name))
-
-
-def _set_lists(value: dict[str, Any], path: Path) -> Lists:
-    if _is_card(value):
-        yield [value], path
-        return
-    for key, cards in value.items():
-        if key in _SET_LISTS and type(cards) is list:
-            yield cards, (*path, key)
-
-
-def _is_card(value: dict[str, Any]) -> bool:
-    return type(value.get("type")) is str and type(value.get("types")) is list
-
-
-def _card_type(card: Card) -> Any:
-    """The `type` of an object that is a card: one with `types` (a list; Magic-Spoiler's
-    string), `uuid` or `layout`. A `type` alone is another list's (SetList's "core")."""
-    return card.get("type") if "types" in card or "uuid" in card or "layout" in card else None
-
-
-def _mtgjson_entries(cards: list[Any], locate: Locate) -> Entries:
-    count = 0
-    for card in cards:
-        if type(card) is not dict:
-            raise _not_card(cards, card)
-        text = _card_type(card)
-        if type(text) is str:
-            name = card.get("faceName") or card.get("name")
-            count += 1
-            notes = fields_notes(card, text)
-            yield _entry(text, locate(card), name if type(name) is str else None, notes)
-    return count
-
-
-def _mtgjson_sites(cards: list[Any]) -> Iterator[Site]:
-    for card in cards:
-        if type(card) is not dict:
-            continue
-        text = _card_type(card)
-        foreign = _holding(card.get("foreignData"), "type")
-        if type(text) is not str:
-            yield from ((data, False) for data in foreign)
-            continue
-        keys = list(card) if foreign else []
-        if keys and keys.index("foreignData") < keys.index("type"):  # the text's order, not the values'
-            yield from ((data, False) for data in foreign)
-            foreign = []
-        yield card, True
-        yield from ((data, False) for data in foreign)
-
-
-# Shared
-
-
-def _entry(
-    text: str, where: tuple[Callable[[], Locator], Rewrite], card: str | None, notes: tuple[Note, ...] = ()
-) -> Entry:
-    return Entry(text, where[0], card, notes, None, where[1])
-
-
-def _holding(items: Any, key: str) -> list[Card]:
-    """The objects of a list that hold a string under `key`."""
-    if type(items) is not list:
-        return []
-    return [item for item in items if type(item) is dict and type(item.get(key)) is str]
-
-
-def _name(card: Card) -> str | None:
-    name = card.get("name")
-    return name if type(name) is str else None
-
-
-def _not_card(cards: list[Any], item: Any) -> _ShapeError:
-    index = next(i for i, card in enumerate(cards) if card is item)
-    return _ShapeError(f"expected a card object, found {_describe(item)}", (index,))
-
-
-def _describe(value: Any) -> str:
-    if type(value) is bool or value is None:
-        return json.dumps(value)
-    if isinstance(value, dict | list | str):
-        return "an object" if type(value) is dict else "a list" if type(value) is list else "a string"
-    return "a number"
-
-
-def _found(form: _Format, value: Any) -> str:
-    return f"expected {form.expected}; found {_describe(value)}{_hint(form, value)}"
-
-
-def _hint(form: _Format, value: Any) -> str:
-    """A pointer to the other JSON format, where the data looks like it."""
-    if type(value) is not dict:
-        return ""
-    if form is SCRYFALL and {"meta", "types", "faceName", "uuid", "cards"} & value.keys():
-        return " (it looks like MTGJSON: --input-format mtgjson)"
-    if form is MTGJSON and ("type_line" in value or value.get("object") in ("card", "list")):
-        return " (it looks like Scryfall: --input-format scryfall)"
-    return ""
-
-
-SCRYFALL = _Format(
-    "type_line", "Scryfall cards: a card object, a list of them, or a list object with `data`",
-    _scryfall_lists, _scryfall_entries, _scryfall_sites,
-)  # fmt: skip
-MTGJSON = _Format(
-    "type", "MTGJSON cards: a set file, AtomicCards, AllPrintings or a list of card objects",
-    _mtgjson_lists, _mtgjson_entries, _mtgjson_sites,
-)  # fmt: skip

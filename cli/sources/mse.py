@@ -1,11 +1,9 @@
 """Magic Set Editor sets: a `.mse-set` zip, an unzipped set folder, its `set` file, or one
 `card <name>` file.
 
-MSE 2 files are indented text: a line is `key: value`, tabs give the depth, and a key whose
-value is empty on its line takes the lines indented one tab deeper as a multi-line value.
 Cards are top-level `card:` blocks, inline in `set` or in `card <name>` files that `set`
-names with `include_file:` lines. Keys are compared as MSE compares them: `_` and space are
-the same (`super type` in files of MSE 0.3), case ignored.
+names with `include_file:` lines; the files' syntax is read by `sources.mse_parse`. Here
+the files of a set are found and read, each card file once, and the cards become entries.
 
 Each face's type line is rebuilt from `super_type` and `sub_type` (`_2`, `_3`, `_4` for
 other faces) as `super — sub`, with the MSE markup (`<word-list-type-en>`, `<atom-sep>`,
@@ -17,15 +15,15 @@ time.
 from __future__ import annotations
 
 import os
-import re
 import zipfile
 import zlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
-from typing import IO, TYPE_CHECKING, BinaryIO, NamedTuple, TypeAlias
+from typing import IO, TYPE_CHECKING, BinaryIO, NamedTuple
 
 from mtg_typeline.sources.base import Entry, Place, SourceError
-from mtg_typeline.sources.mse_markup import Field, face_line, plain, rewrite_face
+from mtg_typeline.sources.mse_markup import face_line, plain, rewrite_face
+from mtg_typeline.sources.mse_parse import FIELD, Card, Include, Lines, cards, parse
 
 if TYPE_CHECKING:
     from mtg_typeline.sources import ReaderFunc, SourceSettings
@@ -33,10 +31,6 @@ if TYPE_CHECKING:
 _ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")
 # what reading a broken or unusual zip raises (bad CRC, truncated data, encryption, methods)
 _ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, RuntimeError, NotImplementedError, EOFError)
-_PROGRESS_BYTES = 1 << 20
-_FIELD = re.compile(r"(name|super type|sub type)(?: ([2-9]))?\Z")
-_KEY = re.compile(r"[\w -]+\Z")  # the keys MSE writes: words, spaces, underscores, hyphens
-_TOP_KEYS = frozenset({"mse version", "card", "include file"})
 
 
 def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
@@ -56,7 +50,7 @@ def read_input(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> 
     folder = None if path == "-" else os.path.dirname(path)
     package = _folder_package(folder) if folder is not None else None
     reading = _Reading(package)
-    yield from reading.main(_Lines(stream, progress), None)
+    yield from reading.main(Lines(stream, progress), None)
     reading.finish()
 
 
@@ -130,10 +124,10 @@ class _Reading:
         # message, place, and the card file it is in (None: the place is in the input)
         self.errors: list[tuple[str, Place, str | None]] = []
 
-    def main(self, lines: _Lines, where: str | None) -> Iterator[Entry]:
+    def main(self, lines: Lines, where: str | None) -> Iterator[Entry]:
         """The entries of a `set` or card file, and of the card files it includes."""
-        for event in _parse(lines):
-            if isinstance(event, _Include):
+        for event in parse(lines):
+            if isinstance(event, Include):
                 if self.package is not None and _plain_name(event.name):
                     # a problem in the card file is placed at the line naming it, when that
                     # line is in the input itself
@@ -141,8 +135,8 @@ class _Reading:
             else:
                 yield from _entries(event, where, self.writable(lines))
 
-    def writable(self, lines: _Lines) -> bool:
-        """Whether a fix may write the file being read (see `_Lines.lone_cr`)."""
+    def writable(self, lines: Lines) -> bool:
+        """Whether a fix may write the file being read (see `Lines.lone_cr`)."""
         return not lines.lone_cr
 
     def member(self, name: str, cause: Place, *, nested: bool = True) -> Iterator[Entry]:
@@ -157,11 +151,11 @@ class _Reading:
             if stream is None:
                 return
             with stream:
-                lines = _Lines(stream, _no_progress)
+                lines = Lines(stream, _no_progress)
                 if nested:
                     yield from (
                         entry
-                        for card in _cards(lines)
+                        for card in cards(lines)
                         for entry in _entries(card, where, self.writable(lines))
                     )
                 else:
@@ -191,154 +185,15 @@ def _plain_name(name: str) -> bool:
     return bool(name) and "/" not in name and "\\" not in name and name not in (".", "..")
 
 
-# Lines and keys
-
-
-class _Lines:
-    """Numbered lines of a file as text (UTF-8, a BOM dropped; CR, LF and CRLF end a line,
-    as in MSE); bytes that are not UTF-8 are a `SourceError` at their place. `lone_cr`: a
-    line ended by a CR alone has been read, after which the lines counted here are no longer
-    the lines of an edit (see `sources.edits`), so nothing after it is rewritten."""
-
-    def __init__(self, stream: IO[bytes], progress: Callable[[int], None]) -> None:
-        self.stream = stream
-        self.progress = progress
-        self.lone_cr = False
-
-    def __iter__(self) -> Iterator[tuple[int, str]]:
-        number = 0
-        pending = 0
-        for raw in self.stream:
-            pending += len(raw)
-            if pending >= _PROGRESS_BYTES:
-                self.progress(pending)
-                pending = 0
-            body = raw[:-1] if raw.endswith(b"\n") else raw
-            body = body[:-1] if body.endswith(b"\r") else body
-            parts = body.split(b"\r")
-            self.lone_cr = self.lone_cr or len(parts) > 1
-            for part in parts:
-                number += 1
-                yield number, _decode(part, number)
-        self.progress(pending)
-
-
-def _decode(data: bytes, number: int) -> str:
-    if number == 1 and data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        column = len(data[: exc.start].decode("utf-8", "replace")) + 1
-        raise SourceError(f"not UTF-8 text (byte 0x{data[exc.start]:02x})", number, column) from None
-
-
-def _canonical(key: str) -> str:
-    """A key as MSE compares keys: `_` and spaces alike, case ignored."""
-    return " ".join(key.replace("_", " ").split()).lower()
-
-
-class _Include(NamedTuple):
-    name: str
-    place: Place
-
-
-_Card: TypeAlias = dict[str, Field]
-_Event: TypeAlias = _Card | _Include
-
-
-def _cards(lines: Iterable[tuple[int, str]]) -> Iterator[_Card]:
-    return (event for event in _parse(lines) if not isinstance(event, _Include))
-
-
-def _parse(lines: Iterable[tuple[int, str]]) -> Iterator[_Event]:
-    """The cards (their name and type fields) and `include_file:` lines of an MSE file, in
-    file order. A top-level line that is not `key: value`, or a file without `mse_version:`,
-    `card:` or `include_file:`, is not MSE."""
-    parser = _Parser()
-    for number, line in lines:
-        yield from parser.feed(number, line)
-    if parser.card is not None:
-        yield parser.card
-    if not parser.known:
-        raise SourceError(
-            "not a Magic Set Editor file: no `mse_version:`, `card:` or `include_file:` line", 1, 1
-        )
-
-
-class _Parser:
-    """The state of reading an MSE file line by line: the card being read, and the field
-    whose multi-line value is being read."""
-
-    def __init__(self) -> None:
-        self.card: _Card | None = None
-        self.field: Field | None = None
-        self.known = False  # a top-level key only MSE files have was seen
-
-    def feed(self, number: int, line: str) -> Iterator[_Event]:
-        tabs = len(line) - len(line.lstrip("\t"))
-        if self.field is not None and tabs >= 2:
-            self.field.add(line[2:], number, 3)  # MSE takes off exactly the expected indent
-            return
-        self.field = None
-        depth, start = _indent(line, tabs)
-        if start >= len(line) or line[start] == "#" or not line[start:].strip():
-            return  # blank line or comment
-        if depth == 0:
-            yield from self._top(number, line, start)
-        elif depth == 1 and self.card is not None:
-            self._card_key(self.card, number, line, start)
-
-    def _top(self, number: int, line: str, start: int) -> Iterator[_Event]:
-        colon = line.find(":", start)
-        key = _canonical(line[start:colon]) if colon >= 0 else ""
-        if not key or not _KEY.match(key):
-            raise SourceError("not a Magic Set Editor file: expected `key: value` here", number, start + 1)
-        if self.card is not None:
-            yield self.card
-            self.card = None
-        self.known = self.known or key in _TOP_KEYS
-        if key == "card":
-            self.card = {}
-        elif key == "include file":
-            value = line[colon + 1 :].strip()
-            yield _Include(value, Place(number, len(line) - len(line[colon + 1 :].lstrip()) + 1))
-
-    def _card_key(self, card: _Card, number: int, line: str, start: int) -> None:
-        colon = line.find(":", start)
-        if colon < 0:
-            return
-        key = _canonical(line[start:colon])
-        if not _FIELD.match(key):
-            return
-        value = line[colon + 1 :].lstrip(" \t")
-        field = Field(Place(number, start + 1))
-        if value:
-            field.add(value, number, len(line) - len(value) + 1)
-        else:
-            self.field = field  # its value is on the lines below, one tab deeper
-        card[key] = field
-
-
-def _indent(line: str, tabs: int) -> tuple[int, int]:
-    """The depth of a key line and where its key starts: tabs, and (as MSE forgives) eight
-    spaces for a tab."""
-    depth, start = tabs, tabs
-    while line.startswith("        ", start):
-        depth += 1
-        start += 8
-    return depth, start
-
-
 # Cards to entries
 
 
-def _entries(card: _Card, where: str | None, writable: bool) -> Iterator[Entry]:
+def _entries(card: Card, where: str | None, writable: bool) -> Iterator[Entry]:
     """One entry per face with a type: face 1 from `super_type`/`sub_type`, face N from
     the `_N` keys; the card name from `name` (`name_N` for face N when it has one); a fix
     may rewrite them if the file is `writable`."""
     name = plain(card.get("name"))
-    faces = sorted({int(m.group(2) or 1) for key in card if (m := _FIELD.match(key))})
+    faces = sorted({int(m.group(2) or 1) for key in card if (m := FIELD.match(key))})
     for face in faces:
         suffix = "" if face == 1 else f" {face}"
         built = face_line(card.get("super type" + suffix), card.get("sub type" + suffix))
