@@ -5,7 +5,8 @@ stays on one file system), are flushed to disk, and then replace the target in o
 (`os.replace`). A reader sees the old file or the new one, never a part; an error or an
 interrupt on the way leaves the target as it was and removes the temporary file.
 
-A symbolic link is written through: the file it points to is replaced and the link stays.
+The new file keeps the old one's permissions, and its owner and group where the writer may
+set them. A symbolic link is written through: the file it points to is replaced and the link stays.
 Anything else that is not a regular file (a device, a FIFO, a directory) is refused rather
 than replaced by a file.
 """
@@ -51,6 +52,7 @@ def write_atomic(
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, _mode(target))
+        _keep_owner(temporary, target)
         if precondition is not None:
             precondition()
         os.replace(temporary, target)
@@ -77,6 +79,23 @@ def _regular_file(path: str) -> str:
     if not stat.S_ISREG(mode):
         raise OutputError(f"{path}: cannot write: not a regular file")
     return target
+
+
+def _keep_owner(temporary: str, target: str) -> None:
+    """Give the new file the replaced file's owner and group, where this process may (run
+    as root, or the group is one of its own); otherwise it stays the writer's, as with any
+    editor that writes a new file."""
+    try:
+        info = os.stat(target)
+    except OSError:
+        return  # a new file
+    if not hasattr(os, "chown"):
+        return
+    try:
+        os.chown(temporary, info.st_uid, info.st_gid)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.chown(temporary, -1, info.st_gid)  # the group alone, where it is one of ours
 
 
 def _mode(target: str) -> int:

@@ -22,7 +22,7 @@ from mtg_typeline.reporters import ReportSettings, RunResult, get_reporter
 from mtg_typeline.ruleset import load_rules
 from mtg_typeline.selection import Selection
 from mtg_typeline.sources import AUTO, SNIFF_BYTES, SourceSettings, detect, holds_type_lines
-from mtg_typeline.sources.text import check_stream, peek
+from mtg_typeline.sources.text import check_stream, peek, read_ahead
 
 if TYPE_CHECKING:
     from mtg_typeline.fixrun import Fixing
@@ -72,7 +72,7 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
     if fixing is not None:
         fixing.warn()
         if options.diff:
-            return fixing.diff_status(status, options.quiet)
+            return fixing.diff_status(status, options.quiet, options.exit_zero)
         summary = summary._replace(fixed=fixing.fixed, fixed_files=fixing.files)
         if _reads_stdin(options):
             out = err  # standard output carries the fixed text alone
@@ -154,7 +154,8 @@ def _check_path(
 ) -> int | None:
     """The number of type lines checked in `path`, or None if it could not be opened."""
     if path == STDIN:
-        return _check_stream(stdin, path, _format(path, stdin, options), checker, report, meter, options)
+        stream = read_ahead(stdin, SNIFF_BYTES) if options.input_format == AUTO else stdin
+        return _check_stream(stream, path, _format(path, stream, options), checker, report, meter, options)
     try:
         if os.path.isdir(path):  # a Magic Set Editor set kept unzipped, as a folder
             return _check_entries(_folder_entries(path, options), path, checker, report, options)
@@ -213,8 +214,15 @@ def _format(path: str, stream: BinaryIO, options: Options) -> str:
         head = stream.read(SNIFF_BYTES)
         stream.seek(0)
     else:
-        head = peek(stream, SNIFF_BYTES)  # what is buffered: enough to tell
-    return detect(path, head)
+        head = peek(stream, SNIFF_BYTES)  # standard input: read ahead (see `read_ahead`)
+    found = detect(path, head)
+    if found == "text" and (path == STDIN or not path.lower().endswith(".txt")):
+        # content that doesn't tell, with an option only a table or YAML takes: that one
+        if options.sources.column is not None:
+            return "csv"
+        if options.sources.key is not None:
+            return "yaml"
+    return found
 
 
 def _check_stream(

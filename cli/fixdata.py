@@ -62,9 +62,12 @@ def apply_edits(data: bytes, edits: Sequence[tuple[Made, int]]) -> Applied:
     placed.sort()
     bad |= {placed[index][1] for index in _clashing([p for p, _ in placed])}
     kept = [p for p, group in placed if group not in bad]
-    for item in reversed(kept):
-        text = text[: item.start] + item.text + text[item.end :]
-    new = bom + text.encode("utf-8", "surrogateescape")
+    pieces, at = [], 0  # joined once: a big file with many edits is not copied per edit
+    for item in kept:
+        pieces += [text[at : item.start], item.text]
+        at = item.end
+    pieces.append(text[at:])
+    new = bom + "".join(pieces).encode("utf-8", "surrogateescape")
     refused = tuple(edit for group in sorted(bad) for edit in groups[group])
     return Applied(new, sum(p.fixed for p in kept), refused)
 

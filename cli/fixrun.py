@@ -11,7 +11,6 @@ Standard input's fixed text goes to standard output, whole, whether or not it ch
 
 from __future__ import annotations
 
-import hashlib
 import io
 import os
 from collections import defaultdict
@@ -22,6 +21,7 @@ from mtg_typeline import codes
 from mtg_typeline.findings import Finding, input_finding
 from mtg_typeline.fixer import LineFix, fix_line, is_applicable
 from mtg_typeline.fixzip import Member, fix_zip, is_zip, member_diffs
+from mtg_typeline.snapshot import Changed, Snapshot, check_unchanged, read_snapshot
 
 if TYPE_CHECKING:
     from mtg_typeline.checker import Checker
@@ -31,22 +31,6 @@ if TYPE_CHECKING:
 
 STDIN = "-"
 Keep = Callable[[Finding], bool]
-
-
-class Snapshot(NamedTuple):
-    """What a file was when it was read: size, modification time, a digest of its bytes."""
-
-    size: int
-    mtime_ns: int
-    digest: bytes
-
-    @classmethod
-    def of(cls, stat: os.stat_result, data: bytes) -> Snapshot:
-        return cls(stat.st_size, stat.st_mtime_ns, hashlib.sha256(data).digest())
-
-
-class Changed(Exception):
-    """The file is no longer what was read."""
 
 
 class Change(NamedTuple):
@@ -79,6 +63,7 @@ class Fixing:
         self.files = 0  # files changed (or that would be)
         self.problems: list[Finding] = []
         self.unsettled: list[tuple[str, int]] = []
+        self.unwritten: list[tuple[str, int]] = []  # fixed lines the format can't hold as fixed
 
     def warn(self) -> None:
         """Say which lines kept fixes that could not be applied (the fixes undo one another,
@@ -90,17 +75,22 @@ class Fixing:
                 f"typeline: warning: {printable(path)}:{line}: the fixes of this line did not settle; "
                 "it was left with the best result found\n"
             )
+        for path, line in dict.fromkeys(self.unwritten):  # (an alias and its anchor: one line)
+            self.err.write(
+                f"typeline: warning: {printable(path)}:{line}: the fixed type line can't be written "
+                "back exactly here (see README, Fixing card data); its findings stay\n"
+            )
 
-    def diff_status(self, status: int, quiet: bool) -> int:
-        """The exit status of `--diff` (1 when there is a diff, unless an input failed), after
-        saying on standard error what would be fixed."""
+    def diff_status(self, status: int, quiet: bool, exit_zero: bool = False) -> int:
+        """The exit status of `--diff` (1 when there is a diff, unless an input failed or
+        `--exit-zero`), after saying on standard error what would be fixed."""
         from mtg_typeline.errors import ExitStatus
         from mtg_typeline.reporters import count
 
         if not quiet:
             what = f"Would fix {count(self.fixed, 'finding')} in {count(self.files, 'file')}."
             self.err.write((what if self.files else "No fixes available.") + "\n")
-        if status == ExitStatus.TROUBLE or not self.files:
+        if status == ExitStatus.TROUBLE or not self.files or exit_zero:
             return status
         return int(ExitStatus.FINDINGS)
 
@@ -115,7 +105,7 @@ class Fixing:
             for found in self._folder(path).values():
                 self._finish(found)
             return None
-        read = _read(path)
+        read = read_snapshot(path)
         if read is None:
             return None  # the check reports why it can't be read
         data, snapshot = read
@@ -161,7 +151,7 @@ class Fixing:
         edits: dict[str, list[tuple[Made, int]]] = defaultdict(list)
         try:
             for entry in entries:
-                if isinstance(entry, int) or entry.rewrite is None:
+                if isinstance(entry, int):
                     continue
                 where = entry.path or path
                 done = self._fix_entry(entry.text, where)
@@ -169,8 +159,10 @@ class Fixing:
                     self.unsettled.append((where, resolve(entry.locate).region(0, 1).line))
                 if done is None or done.text == entry.text:
                     continue
-                if (edit := entry.rewrite(done.text)) is not None:
+                if entry.rewrite is not None and (edit := entry.rewrite(done.text)) is not None:
                     edits[where].append((edit, done.fixed))
+                else:
+                    self.unwritten.append((where, resolve(entry.locate).region(0, 1).line))
         except (SourceError, RecursionError):
             return {}
         return edits
@@ -218,7 +210,7 @@ class Fixing:
         changes: dict[str, Change] = {}
         for where, made in edits.items():
             if where not in read:
-                if not os.path.isfile(where) or (found := _read(where)) is None:
+                if not os.path.isfile(where) or (found := read_snapshot(where)) is None:
                     continue  # not a file of its own: not fixed
                 read[where] = found
             data, snapshot = read[where]
@@ -258,7 +250,7 @@ class Fixing:
         snapshot = change.snapshot
         target = os.path.realpath(change.path)  # through a symbolic link, not over it
         try:
-            write_atomic(target, change.new, lambda: _unchanged(target, snapshot))
+            write_atomic(target, change.new, lambda: check_unchanged(target, snapshot))
         except Changed:
             why = f"{change.path} changed on disk while it was being fixed; it was not written"
             self.problems.append(input_finding(codes.CHANGED_ON_DISK, change.path, why, 1, 1, 1))
@@ -267,30 +259,6 @@ class Fixing:
             self.problems.append(input_finding(codes.WRITE_FAILED, change.path, str(exc), 1, 1, 1))
             return False
         return True
-
-
-def _read(path: str) -> tuple[bytes, Snapshot] | None:
-    """A file's bytes and snapshot, or None when it can't be read."""
-    try:
-        with open(path, "rb") as stream:
-            stat = os.fstat(stream.fileno())
-            data = stream.read()
-    except OSError:
-        return None
-    return data, Snapshot.of(stat, data)
-
-
-def _unchanged(path: str, snapshot: Snapshot) -> None:
-    """Raise `Changed` unless the file at `path` is still as `snapshot` says."""
-    try:
-        stat = os.stat(path)
-        if (stat.st_size, stat.st_mtime_ns) != snapshot[:2]:
-            raise Changed(path)
-        with open(path, "rb") as stream:
-            if hashlib.sha256(stream.read()).digest() != snapshot.digest:
-                raise Changed(path)
-    except OSError:
-        raise Changed(path) from None
 
 
 def write_bytes(out: TextIO, data: bytes) -> None:

@@ -53,7 +53,12 @@ def _fixed(path: str, data: bytes, edits: dict[str, list[tuple[Made, int]]]) -> 
     fixed = 0
     members: list[Member] = []
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        names = {info.filename for info in archive.infolist() if not info.is_dir()}
+        infos = archive.infolist()
+        if len({info.filename for info in infos}) < len(infos):
+            # two members of one name: an edit can't say which it is, and zipfile would warn
+            # writing them (the reader reports such a zip)
+            return Zipped(data, 0, ())
+        names = {info.filename for info in infos if not info.is_dir()}
         for where, made in edits.items():
             name = where[len(prefix) :] if where.startswith(prefix) else None
             if name is None or name not in names:

@@ -52,6 +52,7 @@ class Answer(NamedTuple):
     edition: str
     files: tuple[str, ...]  # the user's rule files applied to the edition (--rules)
     mine: str  # ' with fanset.yaml', or ''
+    removed_by: str | None  # the user's rule file that removed the word, if one did
     found: tuple[Found, ...]
     spans: tuple[Span, ...]
     renames: tuple[tuple[Rename, str | None], ...]  # each rename of the word; the edition's word
@@ -85,6 +86,7 @@ def look_up(word: str, edition: str | None, as_type: str | None, files: tuple[st
         label,
         picked.files,
         picked.mine,
+        _removed_by(rules, text) if not found else None,
         found,
         spans,
         renames,
@@ -93,6 +95,12 @@ def look_up(word: str, edition: str | None, as_type: str | None, files: tuple[st
         choose(rules, text, as_type, picked.phrase, _history(spans)) if as_type is not None else None,
     )
     return answer._replace(matches=_matches(rules, text)) if answer.nothing else answer
+
+
+def _removed_by(rules: RuleSet, word: str) -> str | None:
+    from mtg_typeline.rulesinfo import categories
+
+    return rules.provenance.removed_by((c.key for c in categories(rules)), word)
 
 
 def _spelling(
@@ -173,6 +181,8 @@ def _text(answer: Answer) -> list[str]:
     word = printable(answer.word)
     what = kinds(answer.found) if answer.found else "not a card type, supertype or subtype"
     lines = [f"{word}: {what} in the {answer.edition} edition{answer.mine}"]
+    if answer.removed_by:
+        lines.append(f"  removed by {printable(answer.removed_by)}")
     lines += [f"  {s.category.singular}: {_runs(s.runs)}" for s in answer.spans]
     if not answer.spans:
         lines.append("  in no shipped edition")
@@ -215,6 +225,7 @@ def answer_data(answer: Answer) -> dict[str, Any]:
         "word": answer.word,
         "edition": answer.edition,
         "rules_files": list(answer.files),
+        "removed_by": answer.removed_by,
         "known": bool(answer.found),
         "found": [_found_data(f) for f in answer.found],
         "editions": [_span_data(s) for s in answer.spans],

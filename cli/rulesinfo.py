@@ -74,8 +74,9 @@ class Chosen(NamedTuple):
 
     @property
     def mine(self) -> str:
-        """' with fanset.yaml' (the user's files by name), or ''."""
-        return f" with {join(os.path.basename(f) for f in self.files)}" if self.files else ""
+        """' with fanset.yaml' (the user's files by name; by path where two share a name), or ''."""
+        names = [os.path.basename(f) for f in self.files]
+        return f" with {join(names if len(set(names)) == len(names) else self.files)}" if self.files else ""
 
     @property
     def phrase(self) -> str:
@@ -149,7 +150,7 @@ def category_data(category: Category) -> dict[str, Any]:
 
 def heading(category: Category) -> str:
     """'creature: creature types, rule 205.3m, of Creature and Kindred'."""
-    text = f"{category.key}: {category.name}, rule {category.rule}"
+    text = f"{category.key}: {category.name}" + (f", rule {category.rule}" if category.rule else "")
     if category.card_types:
         text += f", of {join(category.card_types)}"
     return text

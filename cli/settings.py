@@ -62,7 +62,7 @@ def build_options(
             hidden=bool(merged.get("hidden")),
         ),
         input_format=merged.get("input-format") or AUTO_INPUT,
-        sources=SourceSettings(column=merged.get("column"), key=merged.get("key")),
+        sources=SourceSettings(column=_column(merged.get("column")), key=merged.get("key")),
         fix=bool(merged.get("fix")),
         unsafe_fixes=bool(merged.get("unsafe-fixes")),
         diff=bool(merged.get("diff")),
@@ -79,6 +79,13 @@ def _edition(merged: Mapping[str, Any]) -> str | None:
 
         return shipped_index().in_force(str(merged["as-of"]))
     return merged.get("edition")
+
+
+def _column(value: str | None) -> str | None:
+    """The --column value: a column number must name a column (before any file is read)."""
+    if value is not None and value.strip().isdecimal() and int(value) == 0:
+        raise UsageError(f"--column {value.strip()}: column numbers start at 1")
+    return value
 
 
 def _chosen(value: Any) -> bool:
@@ -103,9 +110,9 @@ def _selection(merged: Mapping[str, Any], typed: set[str], config: Config) -> Se
         if key not in typed and key in config.values:
             expand(config.values[key], f"{config.path}: key {key!r}")
     return Selection.build(
-        select=_codes(merged.get("select")),
-        extend_select=_codes(merged.get("extend-select")) or (),
-        ignore=_codes(merged.get("ignore")) or (),
+        select=_codes(merged.get("select"), "select"),
+        extend_select=_codes(merged.get("extend-select"), "extend-select") or (),
+        ignore=_codes(merged.get("ignore"), "ignore") or (),
         per_file_ignores=merged.get("per-file-ignores"),
         root=str(config.root) if config.path else None,
         where=f"{config.path}: key " if config.path else "",
@@ -118,12 +125,17 @@ def _from_config(key: str, value: Any, config: Config) -> Any:
     return value
 
 
-def _codes(values: Iterable[str] | None) -> tuple[str, ...] | None:
+def _codes(values: Iterable[str] | None, option: str) -> tuple[str, ...] | None:
     """Selectors from repeated options or a configured list, each maybe comma-separated.
-    None when not given; an empty configured list selects nothing."""
+    None when not given; an empty configured list selects nothing, but an option given with
+    nothing in it (`--select ""`, an empty shell variable) is a usage error, not a run that
+    quietly checks nothing."""
     if values is None or (isinstance(values, tuple) and not values):
         return None
-    return tuple(part.strip() for value in values for part in value.split(",") if part.strip())
+    codes = tuple(part.strip() for value in values for part in value.split(",") if part.strip())
+    if not codes and isinstance(values, tuple):
+        raise UsageError(f"--{option} {' '.join(repr(v) for v in values)}: give codes, prefixes or names")
+    return codes
 
 
 def resolve_format(name: str) -> str:

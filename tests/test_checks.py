@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -210,6 +211,68 @@ def test_misspelt_subtype() -> None:
     assert marked(line, finding) == "Goblim"
 
 
+@pytest.mark.parametrize(
+    ("line", "word", "hint"),
+    [
+        ("Land — Goblim", "Goblim", "did you mean Goblin (a creature type)?"),
+        ("Creature — Deer Bird Ape Druid", "Deer", "did you mean Desert (a land type)?"),
+        ("Artifact — Craft", "Craft", "did you mean Rat or Cat (each a creature type)?"),
+    ],
+)
+def test_a_close_subtype_of_a_type_the_object_lacks_is_named_but_not_the_fix(
+    line: str, word: str, hint: str
+) -> None:
+    """Replacing the word with it would only turn TL302 into TL304 (subtype-type-mismatch)."""
+    finding = only(line, "TL302")
+    assert marked(line, finding) == word
+    assert finding.message.endswith(hint)
+    assert finding.fix is None
+    assert finding.suggestion is None
+
+
+def test_a_close_subtype_of_any_of_the_objects_own_types_is_the_fix() -> None:
+    line = "Land Creature — Goblim"
+    finding = only(line, "TL302")
+    assert finding.message.endswith("did you mean Goblin?")
+    assert finding.fix is not None
+    assert finding.fix.replacement == "Goblin"
+    assert found(finding.suggestion or "") == ()
+
+
+@pytest.mark.parametrize(
+    ("line", "fixed"),
+    [
+        ("Legendary Creature — Timk Lord Doctor", "Legendary Creature — Time Lord Doctor"),
+        ("Legendary Creature — Time Lrod Doctor", "Legendary Creature — Time Lord Doctor"),
+    ],
+)
+def test_a_misspelt_word_of_a_two_word_subtype_is_fixed_to_make_it_whole(line: str, fixed: str) -> None:
+    """Time alone is a planar type; before Lord it is the start of the creature type Time Lord."""
+    (finding,) = [f for f in found(line) if f.code == "TL302" and f.fix is not None]
+    assert finding.suggestion == fixed
+    assert found(fixed) == ()
+
+
+def test_the_start_of_a_two_word_subtype_is_no_fix_on_its_own() -> None:
+    finding = only("Creature — Timk", "TL302")
+    assert finding.fix is None
+    assert finding.message.endswith("did you mean Time (a planar type)?")
+
+
+def test_no_subtype_fix_in_the_corpus_gives_a_subtype_of_another_card_type() -> None:
+    """Real lines with unknown subtypes: an unsafe fix never trades TL302 for TL304."""
+    text = (Path(__file__).parent / "data" / "corpus-typelines.tsv").read_text(encoding="utf-8")
+    lines = sorted({row.split("\t")[0] for row in text.splitlines()[1:]})
+    fixed = []
+    for line in lines:
+        for finding in checker().check(line):
+            if finding.code in ("TL302", "TL306") and finding.fix is not None:
+                span, word = finding.fix.span, finding.fix.replacement
+                fixed.append(line[: span.start] + word + line[span.end :])
+    assert len(fixed) > 10  # the corpus has misspelt subtypes with one close entry
+    assert [line for line in fixed if "TL304" in codes(line)] == []
+
+
 def test_renamed_creature_type() -> None:
     line = "Creature — Hound"
     finding = only(line, "TL303")
@@ -304,6 +367,21 @@ def test_supertype_after_card_type() -> None:
     assert finding.severity is Severity.WARNING
     assert finding.suggestion == "Legendary Creature — Elf"
     assert marked(line, finding) == "Legendary"
+    assert finding.message == "the supertype 'Legendary' stands after a card type; supertypes come first"
+
+
+@pytest.mark.parametrize(
+    ("line", "names"),
+    [
+        ("Creature Legendary Snow — Elf", "'Legendary' and 'Snow'"),
+        ("Creature Legendary Snow World — Elf", "'Legendary', 'Snow' and 'World'"),
+        ("Artifact Legendary Creature Snow — Golem", "'Legendary' and 'Snow'"),
+    ],
+)
+def test_supertypes_after_a_card_type_are_named_together(line: str, names: str) -> None:
+    finding = only(line, "TL205")
+    assert finding.message == f"the supertypes {names} stand after a card type; supertypes come first"
+    assert marked(line, finding) == "Legendary"
 
 
 @pytest.mark.parametrize(
@@ -351,6 +429,29 @@ def test_type_after_the_dash() -> None:
     line = "Creature — Legendary Elf"
     finding = only(line, "TL308")
     assert marked(line, finding) == "Legendary"
+
+
+@pytest.mark.parametrize(
+    ("line", "edition", "word", "said"),
+    [
+        ("Creature — Elf Tribal", NEWEST, "Tribal", "'Tribal' is no longer a card type: it is now Kindred"),
+        ("Creature — Elf Summon", NEWEST, "Summon", "'Summon' is no longer a card type: it is now Creature"),
+        (
+            "Creature — Elf Kindred",
+            OLDEST,
+            "Kindred",
+            "'Kindred' is not a card type in the 2020-08-07 edition; it was called Tribal",
+        ),
+    ],
+)
+def test_an_old_card_type_name_after_the_dash_is_a_type_after_the_dash(
+    line: str, edition: str, word: str, said: str
+) -> None:
+    finding = only(line, "TL308", edition)
+    assert marked(line, finding) == word
+    assert finding.message.startswith(said)
+    assert finding.message.endswith("; it belongs before the dash")
+    assert "205.2a" in finding.rules
 
 
 @pytest.mark.parametrize("line", ["Emblem — Liliana", "Emblem"])

@@ -371,10 +371,21 @@ def test_fix_leaves_text_that_holds_no_type_lines_alone() -> None:
         pytest.param("\ufeffSnow\nBasic Land — Forest\n", True, id="supertypes"),
         pytest.param("Urzas\nLands\nCreatures\n", False, id="whole-words-only"),
         pytest.param("x\n" * 200 + "Creature\n" * 400, False, id="first-200-lines"),
+        pytest.param("Creature-Goblin\nEnchantment-Aura\nx\n", True, id="hyphen-for-a-dash"),
+        pytest.param("\ufeffCreature — Elf\n".encode("utf-16-le").decode("latin-1"), True, id="utf-16"),
+        pytest.param("x\x00y\n", True, id="nul-bytes"),
     ],
 )
 def test_what_looks_like_type_lines(text: str, holds: bool) -> None:
     from mtg_typeline.ruleset import load_rules
     from mtg_typeline.sources import holds_type_lines
 
-    assert holds_type_lines(text.encode("utf-8"), load_rules()) is holds
+    data = text.encode("latin-1") if text.startswith("\xff\xfe") else text.encode("utf-8")
+    assert holds_type_lines(data, load_rules()) is holds
+
+
+def test_text_that_is_not_utf_8_text_is_reported_in_a_search() -> None:
+    make({"win.txt": "Creature — Goblin\r\n".encode("utf-16")})
+    result = run_cli(["check", "--format", "concise", "."])
+    assert result.exit_code == 2
+    assert result.output.startswith("win.txt:1:4: TL902 [error] a binary file (it holds NUL bytes)")

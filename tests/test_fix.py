@@ -271,6 +271,42 @@ def test_permissions_are_kept(in_tmp: Path) -> None:
     assert temporaries() == []
 
 
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root may give a file away")
+def test_owner_and_group_are_kept(in_tmp: Path) -> None:
+    path = write("cards.txt", SAMPLE)
+    os.chown(path, 65534, 65534)  # nobody
+    check("--fix", "cards.txt")
+    assert (os.stat(path).st_uid, os.stat(path).st_gid) == (65534, 65534)
+    assert path.read_text(encoding="utf-8") == FIXED_SAMPLE
+
+
+def test_a_fix_the_format_cant_hold_is_named_and_the_file_left_alone(in_tmp: Path) -> None:
+    card = (
+        '{"name": "W", "uuid": "1", "type": "Creature Creature", '
+        '"supertypes": [], "types": ["Creature", "Creature"], "subtypes": []}'
+    )
+    data = f'{{"meta": {{}}, "data": {{"cards": [{card}]}}}}\n'
+    path = write("set.json", data)
+    result = check("--fix", "--format", "concise", "set.json")
+    assert result.stderr == (
+        "typeline: warning: set.json:1: the fixed type line can't be written back exactly here "
+        "(see README, Fixing card data); its findings stay\n"
+    )
+    assert result.stdout.splitlines()[:2] == [
+        "set.json:1:78: TL206 [*] [warning] the card type Creature is written twice (card: W)",
+        "No fixes applied.",
+    ]
+    assert path.read_text(encoding="utf-8") == data
+
+
+def test_a_yaml_alias_is_not_fixed_and_said_once(in_tmp: Path) -> None:
+    data = "- name: A\n  type_line: &t Creature - Elf\n- name: B\n  type_line: *t\n"
+    path = write("cards.yaml", data)
+    result = check("--fix", "cards.yaml")
+    assert result.stderr.count("cards.yaml:2: the fixed type line can't be written back exactly here") == 1
+    assert path.read_text(encoding="utf-8") == data
+
+
 def test_a_symbolic_link_is_followed_not_replaced() -> None:
     target = write("real/cards.txt", SAMPLE)
     Path("link.txt").symlink_to(target)

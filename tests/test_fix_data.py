@@ -308,3 +308,59 @@ def test_diff_of_a_zipped_set_names_the_member() -> None:
     assert "-\tsuper_type: <word-list-type-en>legendary Creature</word-list-type-en>\n" in result.stdout
     assert "+\tsuper_type: <word-list-type-en>Legendary Creature</word-list-type-en>\n" in result.stdout
     assert result.exit_code == 1 and path.read_bytes() == data
+
+
+def dup_set(path: Path) -> bytes:
+    """A zipped set holding two members named `card foo` (cards Foo and Bar, both with
+    fixable words), as the bug report made it; its bytes."""
+    foo = "mse_version: 2.0.2\ncard:\n\tname: Foo\n\tsuper_type: creature\n\tsub_type: elf\n"
+    with pytest.warns(UserWarning, match="Duplicate name"), zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("set", "mse_version: 2.0.2\ngame: magic\ninclude_file: card foo\n")
+        archive.writestr("card foo", foo)
+        archive.writestr("card foo", foo.replace("Foo", "Bar").replace("creature", "instant"))
+    return path.read_bytes()
+
+
+DUP_TL905 = (
+    "dup.mse-set:1:1: TL905 [error] dup.mse-set holds 2 members named 'card foo' "
+    "(--fix leaves such a zip as it is)"
+)
+
+
+def test_a_zip_with_two_members_of_one_name_is_never_rewritten(recwarn: pytest.WarningsRecorder) -> None:
+    path = Path("dup.mse-set")
+    data = dup_set(path)
+    recwarn.clear()
+    result = real("--select", "TL103,TL905", str(path))
+    assert path.read_bytes() == data
+    assert result.exit_code == 2
+    assert result.stdout.splitlines() == [
+        DUP_TL905,  # why it was not fixed; the type lines are checked all the same
+        "dup.mse-set/card foo:4:14: TL103 [*] [warning] 'creature' is written 'Creature' (card: Foo)",
+        "dup.mse-set/card foo:4:14: TL103 [*] [warning] 'instant' is written 'Instant' (card: Bar)",
+        "dup.mse-set/card foo:5:12: TL103 [*] [warning] 'elf' is written 'Elf' (card: Foo)",
+        "dup.mse-set/card foo:5:12: TL103 [*] [warning] 'elf' is written 'Elf' (card: Bar)",
+        "No fixes applied.",
+        "Found 1 error and 4 warnings in 2 type lines in 1 file.",
+    ]
+    assert result.stderr == ""
+    assert not recwarn.list  # no Python warning (zipfile's "Duplicate name") reaches the user
+
+
+def test_a_zip_with_two_members_of_one_name_has_no_diff(recwarn: pytest.WarningsRecorder) -> None:
+    path = Path("dup.mse-set")
+    data = dup_set(path)
+    recwarn.clear()
+    result = run_cli(["check", "--no-config", "--diff", str(path)])
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", "No fixes available.\n")
+    assert path.read_bytes() == data
+    assert not recwarn.list
+
+
+def test_fix_zip_leaves_a_zip_with_two_members_of_one_name_alone() -> None:
+    from mtg_typeline.fixdata import Made
+    from mtg_typeline.fixzip import fix_zip
+
+    data = dup_set(Path("dup.mse-set"))
+    edits: dict[str, list[tuple[Made, int]]] = {"dup.mse-set/card foo": [(Edit(4, 14, 4, 21, "Instant"), 1)]}
+    assert fix_zip("dup.mse-set", data, edits) == (data, 0, ())

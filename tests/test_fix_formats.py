@@ -208,6 +208,22 @@ def mtgjson_card_fields(data: str) -> dict[str, Any]:
             ("Legendary Creature \u2014 Elf", '["Legendary"]', '["Creature"]', '["Elf"]'),
             id="order",
         ),
+        pytest.param(  # case and order at once: each word stays in its own array
+            (
+                "artifact legendary creature \u2014 goblin",
+                '["legendary"]',
+                '["artifact", "creature"]',
+                '["goblin"]',
+            ),
+            "Legendary Artifact Creature \u2014 Goblin",
+            (
+                "Legendary Artifact Creature \u2014 Goblin",
+                '["Legendary"]',
+                '["Artifact", "Creature"]',
+                '["Goblin"]',
+            ),
+            id="case-and-order",
+        ),
         pytest.param(  # arrays that disagreed: the string alone, which ends the disagreement
             ("Creature Goblin", "[]", '["Creature"]', '["Goblin"]'),
             "Creature \u2014 Goblin",
@@ -752,15 +768,16 @@ def _dash(text: str) -> str:
 
 
 def _escapes(text: str) -> str:
-    return text + ' & "Elf" <Elf> \\ /'
+    """Characters that need escaping or quoting, on the end of the last word (no word added,
+    so an MTGJSON card's arrays follow the change)."""
+    return text + '&"Elf"<Elf>\\/'
 
 
 MUTATIONS = {"case": _case, "dash": _dash, "escapes": _escapes}
 # Changes a format can't write: Forge and MSE make the dash up; MSE markup is never written.
 NOT_WRITTEN = {("forge", "dash"), ("mse", "dash"), ("mse", "escapes")}
-# Forge writes a line whose words after the types have no dash only with one; MTGJSON writes
-# a line with words added only on a card without arrays that agree with its line (TL907).
-SOME_WRITTEN = {("forge", "escapes"), ("mtgjson", "escapes")}
+# Forge writes a line whose words after the types have no dash only with one.
+SOME_WRITTEN = {("forge", "escapes")}
 
 
 @pytest.mark.parametrize("mutation", sorted(MUTATIONS))
@@ -1017,21 +1034,30 @@ def test_csv_any_text_as_csv_writes_it(old: str, new: str, delimiter: str, quote
     assert out == "\r\n".join(lines)
 
 
+# What YAML's parser (1.1, as PyYAML) takes for line breaks and the file's lines don't: the
+# edits are placed on the lines of the file (`sources.edits`), a name holding them comes first.
+YAML_BREAKS = st.text(
+    st.sampled_from([*"Creature Elf—-", " ", "\r", "\n", "\x85", "\u2028", "\u2029"]), min_size=1, max_size=24
+)
+YAML_NAMES = st.sampled_from(["A", "Æ\u2028B\x85C\u2029D"])
+
+
 @FUZZ
 @given(
-    old=LINES,
-    new=LINES,
+    old=LINES | YAML_BREAKS,
+    new=LINES | YAML_BREAKS,
+    name=YAML_NAMES,
     style=st.sampled_from([None, "'", '"', "|", ">"]),
     unicode=st.booleans(),
     flow=st.booleans(),
     width=st.sampled_from([8, 1000]),  # 8: scalars folded over several lines
 )
 def test_yaml_any_text_as_pyyaml_writes_it(
-    old: str, new: str, style: str | None, unicode: bool, flow: bool, width: int
+    old: str, new: str, name: str, style: str | None, unicode: bool, flow: bool, width: int
 ) -> None:
     import yaml
 
-    cards = [{"name": "A", "type_line": old}, {"name": "B", "type_line": "Creature"}]
+    cards = [{"name": name, "type_line": old}, {"name": "B", "type_line": "Creature"}]
     data = yaml.safe_dump(
         cards, default_style=style, allow_unicode=unicode, default_flow_style=flow, width=width
     )
@@ -1042,26 +1068,28 @@ def test_yaml_any_text_as_pyyaml_writes_it(
     entry = found[0]
     # What the file says, which is not always what was dumped: PyYAML folds a more-indented
     # line at a space and reads that fold back as a line break (' :::: :' -> ' ::::\n:').
-    written = yaml.safe_load(data)[0]["type_line"]
+    read = yaml.safe_load(data)
+    written = read[0]["type_line"]
     assert entry.text == written
     assert entry.rewrite is not None
     assert applied(data, entry.rewrite(written)) == data
     edit = entry.rewrite(new)
     if edit is None:  # only a change in a scalar over several lines, across its line breaks
-        assert edit_line_count(data, entry) > 1
+        assert written_over_lines(entry)
         return
     out = applied(data, edit)
-    assert yaml.safe_load(out) == [{"name": "A", "type_line": new}, cards[1]]
+    assert yaml.safe_load(out) == [{**read[0], "type_line": new}, cards[1]]
     head, tail = outside(data.encode(), edit)
     assert out.encode().startswith(head) and out.encode().endswith(tail)
 
 
-def edit_line_count(data: str, entry: Entry) -> int:
-    """How many lines the value of an entry stands on."""
+def written_over_lines(entry: Entry) -> bool:
+    """Whether the value of an entry is written over several lines, as YAML's parser counts
+    them (a NEL, LS or PS ends one too)."""
     assert entry.rewrite is not None
     edit = entry.rewrite(entry.text)
-    assert edit is not None
-    return edit.end_line - edit.line + 1
+    assert isinstance(edit, Edit)
+    return any(char in "\r\n\x85\u2028\u2029" for char in edit.text)
 
 
 @FUZZ

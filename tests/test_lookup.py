@@ -347,6 +347,7 @@ def test_json_of_a_known_word() -> None:
         "word": "Goblin",
         "edition": NEWEST,
         "rules_files": [],
+        "removed_by": None,
         "known": True,
         "found": [
             {
@@ -505,10 +506,13 @@ def test_a_word_a_custom_file_added(clam: str) -> None:
 def test_a_word_a_custom_file_removed(clam: str) -> None:
     result = run_cli(["lookup", "Goblin", "--rules", clam])
     assert result.exit_code == 1
-    assert result.stdout.splitlines()[:2] == [
+    assert result.stdout.splitlines()[:3] == [
         f"Goblin: not a card type, supertype or subtype in the {NEWEST} edition with clam.yaml",
+        "  removed by clam.yaml",
         f"  creature type: 2009-07-11 to {NEWEST}",
     ]
+    assert json_of(["Goblin", "--rules", clam], 1)["removed_by"] == "clam.yaml"
+    assert json_of(["Goblin"], 0)["removed_by"] is None
 
 
 def test_json_names_the_files_and_who_added_the_word(clam: str, tmp_path: Path) -> None:
@@ -536,3 +540,13 @@ def test_an_unknown_type_for_as_names_the_custom_rules(clam: str) -> None:
     result = run_cli(["lookup", "Clamfolk", "--rules", clam, "--as", "Widget"])
     assert result.exit_code == 2
     assert f"--as 'Widget' is not a card type in the {NEWEST} edition with clam.yaml;" in result.stderr
+
+
+def test_rule_files_of_the_same_name_are_told_apart_by_path(clam: str, tmp_path: Path) -> None:
+    other = tmp_path / "more" / "clam.yaml"
+    other.parent.mkdir()
+    other.write_text(f"extends: {clam}\nadd:\n  land: [Reef]\n")
+    result = run_cli(["lookup", "Reef", "--rules", clam, "--rules", str(other)])
+    assert result.stdout.splitlines()[0] == (
+        f"Reef: a land type (added by clam.yaml) in the {NEWEST} edition with {clam} and {other}"
+    )

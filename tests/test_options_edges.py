@@ -109,3 +109,26 @@ def test_a_suppression_may_name_a_code_prefix() -> None:
 def test_explain_says_which_edition_its_examples_are_for() -> None:
     result = invoke(["explain", "TL202", "--edition", "2020-08-07"])
     assert "Examples (under the 2026-09-25 edition):" in result.stdout
+
+
+@pytest.mark.parametrize("option", ["--select", "--extend-select", "--ignore"])
+@pytest.mark.parametrize("value", ["", ",", " , "])
+def test_a_selector_option_with_nothing_in_it_is_a_usage_error(option: str, value: str) -> None:
+    result = invoke(["check", option, value, "-"], FOREST)
+    assert result.exit_code == 2
+    assert result.stderr == f"typeline: error: {option} {value!r}: give codes, prefixes or names\n"
+
+
+def test_an_empty_configured_selection_still_selects_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / ".typeline.yaml").write_text("select: []\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert invoke(["check", "-"], FOREST).exit_code == 0
+
+
+def test_diff_with_exit_zero_exits_zero() -> None:
+    result = invoke(["check", "--diff", "--exit-zero", "-"], "Creature - Elf\n")
+    assert (result.exit_code, result.stderr) == (0, "Would fix 1 finding in 1 file.\n")
+    assert result.stdout.startswith("--- -\n+++ -\n")
+    assert invoke(["check", "--diff", "-"], "Creature - Elf\n").exit_code == 1

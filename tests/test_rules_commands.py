@@ -399,3 +399,16 @@ def test_show_with_the_users_rule_files(tmp_path: Path) -> None:
         by_key["card_types"]["added"] == {"Host": "clam.yaml"} and "Host" in by_key["card_types"]["entries"]
     )
     assert by_key["land"]["added"] == {}
+
+
+def test_show_a_list_of_the_users_own_has_no_rule(tmp_path: Path) -> None:
+    path = tmp_path / "ships.yaml"
+    path.write_text(
+        "extends: newest\nadd:\n  card_types: [Starship]\n"
+        "lists:\n  starship:\n    name: starship types\n    card_types: [Starship]\n    entries: [Cruiser]\n"
+    )
+    result = run_cli(["rules", "show", "starship", "--rules", str(path)])
+    assert result.stdout.splitlines()[2:] == [
+        "starship: starship types, of Starship (1)",
+        "  Cruiser  (added by ships.yaml)",
+    ]

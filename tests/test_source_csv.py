@@ -210,8 +210,8 @@ def test_a_clean_first_data_row_is_counted() -> None:
     ("column", "message"),
     [
         ("7", "--column 7: the first row has 2 columns"),
-        ("0", "--column 0: the first row has 2 columns"),
         ("Printed", "no column 'Printed': the header has 'name', 'type'"),
+        ("²", "no column '²': the header has 'name', 'type'"),  # a digit, but not a number
     ],
 )
 def test_a_column_that_is_not_there(column: str, message: str) -> None:
@@ -219,6 +219,21 @@ def test_a_column_that_is_not_there(column: str, message: str) -> None:
     assert status == 2
     assert found(doc) == [("c.csv", 1, 1, 2, "TL905", None)]
     assert doc["findings"][0]["message"] == message
+
+
+@pytest.mark.parametrize("column", ["0", " 00 "])
+def test_column_zero_is_a_usage_error_before_any_file_is_read(column: str) -> None:
+    result = run_cli(["check", "--column", column, "missing.csv"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == f"typeline: error: --column {column.strip()}: column numbers start at 1\n"
+
+
+def test_column_zero_in_the_configuration_is_a_usage_error() -> None:
+    write("pyproject.toml", '[tool.typeline]\ncolumn = "0"\n')
+    result = run_cli(["check", write("c.csv", "name,type\nA,Creature - Elf\n")])
+    assert result.exit_code == 2
+    assert "--column 0: column numbers start at 1" in result.stderr
 
 
 def test_a_directory_search_passes_over_a_table_without_type_column() -> None:
@@ -324,7 +339,7 @@ def test_an_unclosed_quote_in_the_type_cell() -> None:
     data = b'name,type\nA,Creature - Elf\nB,"Creature - Elf\nC,Creature - Elf\n'
     status, doc = check([write("u.csv", data)])
     assert status == 2
-    assert found(doc) == [("u.csv", 2, 11, 14, "TL101", "A"), ("u.csv", 3, 1, 2, "TL905", None)]
+    assert found(doc) == [("u.csv", 2, 11, 14, "TL101", "A"), ("u.csv", 3, 3, 4, "TL905", None)]
     assert (
         doc["findings"][1]["message"] == "a quoted field is not closed: its quote runs to the end of the file"
     )
@@ -333,7 +348,107 @@ def test_an_unclosed_quote_in_the_type_cell() -> None:
 def test_an_unclosed_quote_after_the_type_cell_at_the_end_without_newline() -> None:
     status, doc = check([write("u.csv", b'name,type,text\nA,Creature - Elf,"Flying')])
     assert status == 2
-    assert found(doc) == [("u.csv", 2, 1, 2, "TL905", None), ("u.csv", 2, 11, 14, "TL101", "A")]
+    assert found(doc) == [("u.csv", 2, 11, 14, "TL101", "A"), ("u.csv", 2, 18, 19, "TL905", None)]
+
+
+UNCLOSED = "a quoted field is not closed: its quote runs to the end of the file"
+
+
+@pytest.mark.parametrize(
+    ("data", "options", "found_before", "place"),
+    [
+        pytest.param('name,"foo', [], [], (1, 6), id="header-without-newline"),
+        pytest.param('name,"foo\n', [], [], (1, 6), id="header-with-newline"),
+        pytest.param('name,type,"notes\nA,Creature - Elf\n', [], [], (1, 11), id="header-last-cell"),
+        pytest.param('name,type\n"A,Creature - Elf\n', [], [], (2, 1), id="first-row-first-cell"),
+        pytest.param('name,type\nA,"Creature - Elf\n', ["--column", "2"], [], (2, 3), id="column-name"),
+        pytest.param('A,B,"Creature - Elf\n', ["--column", "3"], [], (1, 5), id="no-header-type-cell"),
+        pytest.param(
+            'A,Creature - Elf,"x\n',
+            ["--column", "2"],
+            [("t.csv", 1, 11, 14, "TL101", None)],
+            (1, 18),
+            id="no-header-after-the-type-cell",
+        ),
+        pytest.param(
+            'type,name\nCreature - Elf,"A\n',
+            [],
+            [("t.csv", 2, 9, 12, "TL101", "A")],
+            (2, 16),
+            id="in-the-name-cell",
+        ),
+        pytest.param(
+            'type,name\nCreature - Elf,"A',
+            [],
+            [("t.csv", 2, 9, 12, "TL101", "A")],
+            (2, 16),
+            id="in-the-name-cell-without-newline",
+        ),
+    ],
+)
+def test_an_unclosed_quote_anywhere_is_reported_and_the_next_file_checked(
+    data: str, options: list[str], found_before: list[Found], place: tuple[int, int]
+) -> None:
+    """A quote that runs to the end of the file, in the header row or the first row (with
+    or without a header), is one TL905 at the quote; the file named after it is checked."""
+    status, doc = check([*options, write("t.csv", data), write("z.txt", "Creature - Elf\n")])
+    assert status == 2
+    assert found(doc) == sorted(
+        [*found_before, ("t.csv", *place, place[1] + 1, "TL905", None), ("z.txt", 1, 9, 12, "TL101", None)]
+    )
+    assert [f["message"] for f in doc["findings"] if f["code"] == "TL905"] == [UNCLOSED]
+
+
+def test_an_unclosed_quote_in_a_header_without_type_column_is_no_internal_error() -> None:
+    result = run_cli(["check", write("a.csv", 'name,"foo'), write("bad.txt", "Creature - Elf\n")])
+    assert result.exit_code == 2
+    assert "internal error" not in result.stderr
+    assert "a.csv:1:6: error TL905" in result.stdout
+    assert "bad.txt:1:9: warning TL101" in result.stdout
+
+
+# Encodings
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32"])
+def test_utf16_and_utf32_with_a_byte_order_mark_are_read(encoding: str) -> None:
+    """Columns count characters, as in UTF-8 (an astral character is one); the file is not
+    fixed (the fixer writes UTF-8), and stays as it is."""
+    text = 'name,type\n"Æther, 🜁",Creature - Elf\nB,"Creature\nElf - Goblin"\n'
+    data = ("\ufeff" + text).encode(encoding) if encoding[-3:] in ("-le", "-be") else text.encode(encoding)
+    status, doc = check([write("u.csv", data)])
+    assert (status, doc["summary"]["type_lines"]) == (1, 2)
+    assert found(doc) == [
+        ("u.csv", 2, 20, 23, "TL101", "Æther, 🜁"),
+        ("u.csv", 3, 12, 13, "TL102", "B"),  # the line break inside the quoted cell
+        ("u.csv", 4, 1, 4, "TL301", "B"),
+        ("u.csv", 4, 4, 7, "TL101", "B"),
+    ]
+    result = run_cli(["check", "--fix", "u.csv"])
+    assert (result.exit_code, "Fixed" in result.stdout) == (1, False)
+    assert Path("u.csv").read_bytes() == data
+
+
+def test_utf16_without_a_byte_order_mark_is_not_utf8() -> None:
+    data = "name,type\nA,Creature - Elf\n".encode("utf-16-le")
+    status, doc = check([write("u.csv", data), write("z.txt", "Creature - Elf\n")])
+    assert status == 2
+    assert found(doc) == [("u.csv", 1, 2, 3, "TL905", None), ("z.txt", 1, 9, 12, "TL101", None)]
+    message = doc["findings"][0]["message"]
+    assert message == "u.csv is not UTF-8 text: it holds NUL bytes (UTF-16 without a byte-order mark?)"
+
+
+def test_utf16_that_is_not_valid_utf16() -> None:
+    """A lone surrogate (one character, as an editor shows it): in the type cell an error
+    at its place; in the name, shown as U+FFFD."""
+    bad = b"\x00\xd8"  # a high surrogate, alone
+    head = "\ufeffname,type\n".encode("utf-16-le")
+    data = head + "A".encode("utf-16-le") + bad + ",Creature - Elf\nB,Creature ".encode("utf-16-le") + bad
+    status, doc = check([write("u.csv", data + "\n".encode("utf-16-le"))])
+    assert status == 2
+    assert found(doc) == [("u.csv", 2, 12, 15, "TL101", "A\ufffd"), ("u.csv", 3, 12, 13, "TL905", None)]
+    message = doc["findings"][1]["message"]
+    assert message == "u.csv is not valid UTF-16 text (a character that can't be decoded)"
 
 
 def test_a_field_over_the_csv_limit_is_reported_where_its_record_starts() -> None:
@@ -401,6 +516,49 @@ def test_standard_input_read_as_a_table_and_fixed_in_place() -> None:
     assert found(doc) == [("-", 2, 11, 14, "TL101", "A"), ("-", 3, 4, 10, "TL202", "B")]
     result = run_cli(["check", "--fix", "-"], data)
     assert result.stdout_bytes == 'name,type_line\r\nA,Creature — Elf\r\nB,"Kindred Instant"\r\n'.encode()
+
+
+class Trickle(io.BytesIO):
+    """Standard input that gives a few bytes at a time, as a slow pipe does."""
+
+    def read1(self, size: int = -1) -> bytes:
+        return super().read1(5 if size < 0 else min(size, 5))
+
+    def read(self, size: int | None = -1) -> bytes:
+        return super().read(5 if size is None or size < 0 else min(size, 5))
+
+
+def test_standard_input_that_comes_slowly_is_still_told_apart() -> None:
+    status, doc = check(["-"], Trickle(b"name,type\nA,creature \xe2\x80\x94 Goblin\n"))  # type: ignore[arg-type]
+    assert (status, found(doc)) == (0, [("-", 2, 3, 11, "TL103", "A")])
+    long_yaml = (
+        b"- name: x\n  notes: " + b"z" * 10_000 + b"\n- name: A\n  type_line: creature \xe2\x80\x94 Goblin\n"
+    )
+    status, doc = check(["-"], Trickle(long_yaml))  # type: ignore[arg-type]
+    assert found(doc) == [("-", 4, 14, 22, "TL103", "A")]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"Creature \xe2\x80\x94 Elf\rInstant\r", b"name,type\rx,Creature - Elf\r", b'a,"b\rc\r', b"\r\r\n"],
+)
+def test_carriage_returns_in_content_that_is_sniffed_never_crash(data: bytes) -> None:
+    result = run_cli(["check", "-"], data)
+    assert result.exit_code in (0, 1)
+    assert "internal error" not in result.stderr
+
+
+def test_a_commented_first_line_is_no_table_header() -> None:
+    assert detect("-", b"# exported\nname,type\nA,Creature\n") == "text"
+
+
+def test_column_or_key_tell_standard_input_that_doesnt_tell_itself() -> None:
+    status, doc = check(["--column", "kind", "-"], b"name,kind\nA,creature \xe2\x80\x94 Goblin\n")
+    assert found(doc) == [("-", 2, 3, 11, "TL103", "A")]
+    status, doc = check(["--key", "t", "-"], b"- name: A\n  t: creature \xe2\x80\x94 Goblin\n")
+    assert found(doc) == [("-", 2, 6, 14, "TL103", "A")]
+    status, doc = check(["--column", "kind", "-"], b"name,type\nA,Instant\n")  # it tells: no such column
+    assert status == 2 and doc["findings"][0]["code"] == "TL905"
 
 
 class CountingStream(io.BytesIO):

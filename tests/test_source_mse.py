@@ -350,6 +350,76 @@ def test_zip_without_set(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     ]
 
 
+def dup_zip(target: Path, repeated: str = "card foo") -> Path:
+    """A zipped set holding two members named `repeated` (two cards, Foo and Bar, when it is
+    `card foo`), as the bug report made it."""
+    foo = card_file("\tname: Foo", "\tsuper_type: creature", "\tsub_type: elf", version="2.0.2")
+    bar = foo.replace(b"Foo", b"Bar").replace(b"creature", b"instant")
+    members = [("set", b"mse_version: 2.0.2\ngame: magic\ninclude_file: card foo\n"), ("card foo", foo)]
+    again = {"card foo": [("card foo", bar)], "set": [("set", b"mse_version: 2\n")]}
+    members += again.get(repeated, [(repeated, b"\x89PNG")] * 2)
+    with pytest.warns(UserWarning, match="Duplicate name"), zipfile.ZipFile(target, "w") as archive:
+        for name, data in members:
+            archive.writestr(name, data)
+    return target
+
+
+DUP_MESSAGE = "dup.mse-set holds 2 members named 'card foo' (--fix leaves such a zip as it is)"
+
+
+def test_zip_with_two_members_of_one_name_reads_both(tmp_path: Path) -> None:
+    target = dup_zip(tmp_path / "dup.mse-set")
+    read: list[Entry] = []
+    with target.open("rb") as stream, pytest.raises(SourceError) as error:
+        read.extend(read_input(stream, "dup.mse-set", lambda size: None))
+    assert [(e.text, e.card, e.path) for e in read] == [
+        ("creature — elf", "Foo", "dup.mse-set/card foo"),
+        ("instant — elf", "Bar", "dup.mse-set/card foo"),
+    ]
+    assert (error.value.message, error.value.line, error.value.column, error.value.path) == (
+        DUP_MESSAGE,
+        1,
+        1,
+        None,
+    )
+
+
+def test_zip_with_two_members_of_one_name_is_reported_at_the_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, recwarn: pytest.WarningsRecorder
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    dup_zip(Path("dup.mse-set"))
+    recwarn.clear()
+    status, document = check("--select", "TL103,TL905", "dup.mse-set")
+    assert status == 2
+    assert [(f["path"], f["line"], f["column"], f["code"], f["card"]) for f in document["findings"]] == [
+        ("dup.mse-set", 1, 1, "TL905", None),
+        ("dup.mse-set/card foo", 4, 14, "TL103", "Foo"),
+        ("dup.mse-set/card foo", 4, 14, "TL103", "Bar"),
+        ("dup.mse-set/card foo", 5, 12, "TL103", "Foo"),
+        ("dup.mse-set/card foo", 5, 12, "TL103", "Bar"),
+    ]
+    assert document["findings"][0]["message"] == DUP_MESSAGE
+    assert not recwarn.list
+
+
+@pytest.mark.parametrize(
+    ("repeated", "more"),
+    [("image1.png", ""), ("set", ""), ("card foo", ", and 1 more name is repeated too")],
+)
+def test_any_repeated_member_name_is_reported(tmp_path: Path, repeated: str, more: str) -> None:
+    target = dup_zip(tmp_path / "dup.mse-set", repeated)
+    if more:
+        with pytest.warns(UserWarning), zipfile.ZipFile(target, "a") as archive:
+            archive.writestr("image1.png", b"")
+            archive.writestr("image1.png", b"")
+    with target.open("rb") as stream, pytest.raises(SourceError) as error:
+        list(read_input(stream, "dup.mse-set", lambda size: None))
+    assert error.value.message == (
+        f"dup.mse-set holds 2 members named {repeated!r}{more} (--fix leaves such a zip as it is)"
+    )
+
+
 def test_zip_reads_the_set_then_its_card_members(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     with zipfile.ZipFile("x.mse-set", "w") as archive:

@@ -10,10 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import run_cli
+import yaml
+from conftest import property_settings, run_cli
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mtg_typeline.sources import SourceSettings, reader_for, yaml_scalars
-from mtg_typeline.sources.base import CharMap, Entry, Offset, SourceError, resolve
+from mtg_typeline.sources.base import CharMap, Entry, LineIndex, Offset, SourceError, resolve
 
 CONTROL = "not valid YAML: control characters are not allowed"
 FAN_SET = Path(__file__).parent / "data" / "yaml" / "tidewater-fan-set.yaml"
@@ -116,12 +119,40 @@ def test_key_names_the_type_key() -> None:
 
 def test_keys_are_compared_without_case_and_separators() -> None:
     text = "- Name: A\n  Type Line: Creature - Elf\n- name: B\n  TYPE: Instant\n- typeLine: Sorcery\n"
-    text += "- citations: {type-line: '205.1'}\n"  # kebab-case is other YAML's (a rule file's)
+    text += "- {Type-Line: Land, NAME: C}\n- {name: D, type_line: Artifact, TYPE-LINE: Kindred}\n"
     assert [(e.text, e.card) for e in entries(text)] == [
         ("Creature - Elf", "A"),
         ("Instant", "B"),
         ("Sorcery", None),
+        ("Land", "C"),
+        ("Artifact", "D"),
+        ("Kindred", "D"),
     ]
+    status, doc = check([write("k.yaml", "name: x\nType-Line: Creature - Elf\n")])
+    assert (status, found(doc)) == (0, [(2, 20, 23, "TL101", "x")])
+
+
+def test_a_type_key_written_with_a_hyphen_counts_only_beside_a_name() -> None:
+    """Kebab case is the spelling of configurations and rule files more than of cards: the
+    rule files' own `citations: {type-line: "205.1"}` is no card."""
+    text = "citations: {type-line: '205.1', subtype-syntax: '205.3b'}\n"
+    with pytest.raises(SourceError, match="holds no card data"):
+        entries(text)
+    assert [e.text for e in entries(text, key="type-line")] == ["205.1"]
+    rules = Path(__file__).parents[1] / "rules" / "2026-09-25.yaml"
+    status, doc = check([str(rules)])
+    assert (status, [f["code"] for f in doc["findings"]], doc["summary"]["type_lines"]) == (2, ["TL905"], 0)
+
+
+@pytest.mark.parametrize(
+    "key", ["printed-type-line", "printed_type_line", "Printed Type Line", "printedTypeLine"]
+)
+def test_key_is_compared_without_case_and_separators(key: str) -> None:
+    text = (
+        "- {printed_type_line: Creature - Elf}\n- {Printed-Type-Line: Land}\n- {printed type line: Instant}\n"
+    )
+    text += "- {printed_type: Sorcery, printedtypeline-: Artifact}\n"
+    assert [e.text for e in entries(text, key=key)] == ["Creature - Elf", "Land", "Instant", "Artifact"]
 
 
 def test_values_that_are_not_strings_are_skipped() -> None:
@@ -237,6 +268,127 @@ def test_crlf_and_bom() -> None:
     assert places(entry)[8:11] == [(2, 21), (2, 22), (2, 23)]
     status, doc = check([write("c.yaml", data)])
     assert (status, found(doc)) == (0, [(2, 21, 24, "TL101", "A")])
+
+
+def test_a_lone_cr_does_not_start_a_line_either() -> None:
+    """As in an edit (`sources.edits`) and in SARIF, whose default line ends are CR LF and LF."""
+    status, doc = check([write("cr.yaml", "a: 1\rname: X\rtype_line: Creature - Elf\r")])
+    assert (status, found(doc)) == (0, [(1, 33, 36, "TL101", "X")])
+
+
+# Lines are the file's lines, counted at line feeds (see `sources.edits`): U+2028, U+2029 and
+# U+0085, which PyYAML also takes for line breaks, are characters of their line, a column each.
+ODD_BREAKS = [
+    pytest.param("\u2028", id="LS"),
+    pytest.param("\u2029", id="PS"),
+    pytest.param("\x85", id="NEL"),
+]
+
+
+def file_text_at(data: str, line: int, column: int, end_column: int) -> str:
+    """The characters of a file at a place, its lines split at line feeds only."""
+    assert line <= data.count("\n") + 1, (line, data)
+    return data.removeprefix("\ufeff").split("\n")[line - 1][column - 1 : end_column - 1]
+
+
+@pytest.mark.parametrize("odd", ODD_BREAKS)
+@pytest.mark.parametrize(
+    ("template", "line"),
+    [
+        pytest.param('name: "A~B"\ntype_line: Creature — elf\n', 2, id="double-quoted-name-before"),
+        pytest.param("name: 'A~B'\ntype_line: Creature — elf\n", 2, id="single-quoted-name-before"),
+        pytest.param('? "k~ey"\n: 1\nname: A\ntype_line: Creature — elf\n', 4, id="key-before"),
+        pytest.param("- {name: 'A~B', type_line: Creature — elf}\n", 1, id="flow-same-line"),
+        pytest.param('? "type~line"\n: Creature — elf\nname: A\n', 2, id="in-the-type-key"),
+        pytest.param('name: A\ntype_line: "Creature~ — elf"\n', 2, id="double-quoted-type-line"),
+        pytest.param("name: A\ntype_line: 'Creature~ — elf'\n", 2, id="single-quoted-type-line"),
+        pytest.param("name: A\ntype_line: Creature~ — elf\n", 2, id="plain-type-line"),
+        pytest.param("name: A\ntype_line: |\n  Creature~  — elf\n", 3, id="literal-type-line"),
+        pytest.param("name: A\ntype_line: >-\n  Creature~  — elf\n", 3, id="folded-type-line"),
+        pytest.param("type_line: Creature — elf\nname: 'A~B'\n", 1, id="name-after"),
+        pytest.param('\ufeffname: "Æ~B"\r\ntype_line: "Ä — Creature~ — elf"\r\n', 2, id="bom-crlf-non-ascii"),
+    ],
+)
+def test_odd_line_breaks_do_not_start_a_line(template: str, line: int, odd: str) -> None:
+    """Wherever the character is (`~` in the template), in a key or a value of any style."""
+    data = template.replace("~", odd)
+    status, doc = check([write("odd.yaml", data)])
+    assert status in (0, 1), doc
+    (elf,) = [f for f in doc["findings"] if f["code"] == "TL103"]
+    assert elf["line"] == line
+    assert file_text_at(data, elf["line"], elf["column"], elf["end_column"]) == "elf"
+
+
+def test_a_line_separator_before_a_finding_is_one_column() -> None:
+    """The reports of the tester, exactly."""
+    status, doc = check([write("q.yaml", 'name: "A\u2028B"\ntype_line: Creature - Elf\n')])
+    assert (status, found(doc)) == (0, [(2, 20, 23, "TL101", "A\u2028B")])
+    status, doc = check([write("r.yaml", 'name: C\ntype_line: "Creature\u2028- elf"\n')])
+    assert [(f["line"], f["column"], f["code"]) for f in doc["findings"]] == [
+        (2, 21, "TL101"),
+        (2, 24, "TL103"),
+    ]
+
+
+@pytest.mark.parametrize("odd", ODD_BREAKS)
+@pytest.mark.parametrize(
+    ("template", "line", "column"),
+    [
+        pytest.param("name: A~B\ntype_line: x\n", 2, 1, id="plain-value-broken"),
+        pytest.param('name: "A~B"\ntype_line: [x\n', 3, 1, id="after-a-quoted-value"),
+        pytest.param('\ufeffname: "Æ~B" x: y\r\n', 1, 13, id="same-line-bom-crlf"),
+        pytest.param('"k~ey": 1\n', 1, 7, id="implicit-key-over-two-lines"),  # PyYAML's 1.1 rule
+        pytest.param('name: A\n{"type~line": Creature, name: A}\n', 2, 13, id="flow-key"),
+    ],
+)
+def test_odd_line_breaks_in_the_place_of_a_yaml_error(
+    template: str, line: int, column: int, odd: str
+) -> None:
+    status, doc = check([write("odd.yaml", template.replace("~", odd))])
+    assert (status, found(doc)) == (2, [(line, column, column + 1, "TL905", None)])
+
+
+ODD_CHARACTERS = [
+    *"Creature Elf—-",
+    " ",
+    "'",
+    '"',
+    "\\",
+    ":",
+    "#",
+    "é",
+    "\n",
+    "\r",
+    "\t",
+    "\u2028",
+    "\u2029",
+    "\x85",
+]
+ODD_TEXT = st.text(st.sampled_from(ODD_CHARACTERS), min_size=1, max_size=24)
+
+
+@property_settings(200)
+@given(
+    name=ODD_TEXT,
+    line=ODD_TEXT,
+    style=st.sampled_from([None, "'", '"', "|", ">"]),
+    unicode=st.booleans(),
+    width=st.sampled_from([8, 1000]),  # 8: scalars folded over several lines
+)
+def test_each_letter_of_a_type_line_is_placed_where_the_file_has_it(
+    name: str, line: str, style: str | None, unicode: bool, width: int
+) -> None:
+    """In any scalar style PyYAML writes, after a name holding any line break."""
+    data = yaml.safe_dump(
+        [{"name": name, "type_line": line}], default_style=style, allow_unicode=unicode, width=width
+    )
+    got = entries(data) if line.strip() else []
+    for entry in got:
+        where = resolve(entry.locate)
+        for i, char in enumerate(entry.text):
+            if char.isascii() and char.isalpha():
+                place = where.region(i, i + 1)
+                assert file_text_at(data, place.line, place.column, place.column + 1) == char, (i, data)
 
 
 # Shapes and broken files
@@ -376,8 +528,8 @@ def test_a_quoted_line_ending_in_blanks_keeps_its_columns(quote: str) -> None:
 
 def test_a_scalar_form_not_followed_is_placed_at_its_first_character() -> None:
     text = 'type_line: !!str "Creature"\n'
-    node = yaml_scalars.Scalar("not its value", '"', "tag:yaml.org,2002:str", 0, 11, 11, len(text) - 1)
-    assert tuple(yaml_scalars.locate(text, node).region(0, 1)) == (1, 19, 20)
+    node = yaml_scalars.Scalar("not its value", '"', "tag:yaml.org,2002:str", 11, len(text) - 1)
+    assert tuple(yaml_scalars.locate(text, node, LineIndex(text)).region(0, 1)) == (1, 19, 20)
 
 
 GRAFANA = """apiVersion: 1

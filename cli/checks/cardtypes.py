@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from mtg_typeline.checks.base import (
     Problem,
     close_matches,
+    either,
     face_check,
     fix,
     removed_note,
@@ -165,7 +166,8 @@ def supertype_order(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Prob
     if not late:
         return
     region = face.before[first:]
-    names = ", ".join(f"'{w.word.text}'" for w in late)
+    names = either((f"'{w.word.text}'" for w in late), "and")
+    what = f"supertypes {names} stand" if len(late) > 1 else f"supertype {names} stands"
     problem_fix = None
     suggestion = None
     if all(w.role in (Role.CARD_TYPE, Role.SUPERTYPE) for w in region):
@@ -179,7 +181,7 @@ def supertype_order(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Prob
     yield Problem(
         late[0].word.start,
         late[0].word.end,
-        f"the supertype {names} stands after a card type; supertypes come first",
+        f"the {what} after a card type; supertypes come first",
         (rules.supertypes_rule,),
         suggestion=suggestion,
         fix=problem_fix,

@@ -13,17 +13,17 @@ from mtg_typeline.checks.base import (
     face_check,
     fix,
     kinds_of,
-    list_label,
     list_rules,
     removed_note,
     renamed_reason,
     replaced,
     shown,
 )
+from mtg_typeline.checks.subtype_guesses import unknown_problem
 from mtg_typeline.findings import Severity
 from mtg_typeline.notation import CANONICAL_DASH, fold
 from mtg_typeline.provenance import CARD_TYPES, SUPERTYPES
-from mtg_typeline.ruleset import RuleSet, SubtypeList
+from mtg_typeline.ruleset import RuleSet
 from mtg_typeline.typeline import Face, Role, TypeLine, Word
 
 
@@ -41,7 +41,8 @@ def _checked_subtypes(face: Face, rules: RuleSet) -> tuple[Word, ...]:
 
 
 def _is_type_word(word: Word, rules: RuleSet) -> bool:
-    return bool(rules.card_type(word.text) or rules.supertype(word.text))
+    """A card type or supertype, under the edition's name or a renamed one (Tribal, Summon)."""
+    return bool(rules.card_type(word.text) or rules.supertype(word.text) or rules.type_rename(word.text))
 
 
 @face_check("TL301", "subtype-before-dash", Severity.ERROR, ("subtype-syntax", "list"), fix="safe")
@@ -81,40 +82,27 @@ def unknown_subtype(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Prob
     """A subtype that no list of the edition holds.
 
     The message names the lists of the object's own card types and suggests the closest
-    entries from those lists first, then from the others. A word the rules renamed is
-    reported by TL303 instead.
+    entries from those lists (or the missing word of one of their two-word entries: Timk
+    Lord, Time Lord); the unsafe fix is that entry when it is the only close one. Failing
+    that, it names the closest entries of other lists with what they are, without a fix: an
+    object can't have them (TL304). A face with no card type has no lists to check against
+    (TL201 or TL203 reports it). A word the rules renamed is reported by TL303 instead.
 
     Okay: Creature — Goblin Wizard
     Okay: Legendary Creature — Human Time Lord Rogue
     TL302: Creature — Goblim
     TL302: Creature — Teddy Bear
     TL302: Artifact — Equipmint
+    TL302: Land — Goblim
     """
     own = rules.lists_for(face.card_types)
-    for word in _checked_subtypes(face, rules):
+    words = _checked_subtypes(face, rules)
+    for index, word in enumerate(words):
         if rules.subtype_lists(word.text) or _is_type_word(word, rules):
             continue
         if rules.subtype_rename(word.text):
             continue
-        yield _unknown_problem(line, word, own, rules)
-
-
-def _unknown_problem(line: TypeLine, word: Word, own: tuple[SubtypeList, ...], rules: RuleSet) -> Problem:
-    kinds = either(article(s.singular) + f" ({list_label(s, rules)})" for s in own)
-    matches = close_matches(word.text, [e for s in own for e in s.entries])
-    if not matches:
-        matches = close_matches(word.text, [e for s in rules.lists for e in s.entries])
-    why = f"'{shown(word.text)}' is not {kinds} or any other subtype{removed_note(word.text, rules)}"
-    if matches:
-        why += f"; did you mean {' or '.join(matches)}?"
-    return Problem(
-        word.start,
-        word.end,
-        why,
-        list_rules(own),
-        suggestion=replaced(line.text, word.start, word.end, matches[0]) if matches else None,
-        fix=fix(word.start, word.end, matches[0], "unsafe") if len(matches) == 1 else None,
-    )
+        yield unknown_problem(line, words, index, own, rules)
 
 
 @face_check("TL303", "obsolete-subtype", Severity.ERROR, ("obsolete-subtypes", "list"), fix="safe")
@@ -266,24 +254,40 @@ def duplicate_subtype(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Pr
 def type_after_dash(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """A card type or supertype written after the dash, among the subtypes.
 
+    A card type under an old name (Tribal, Summon) is reported here too, with its name in
+    this edition, as TL202 reports it before the dash.
+
     Okay: Legendary Creature — Elf
     TL308: Creature — Legendary Elf
     TL308: Land — Artifact
+    TL308: Creature — Elf Tribal
     """
     if face.is_emblem or _is_whole(face, rules):
         return
     for word in face.subtypes:
         if rules.subtype_lists(word.text) or not _is_type_word(word, rules):
             continue
-        card_type = rules.card_type(word.text)
-        kind = "card type" if card_type else "supertype"
-        rule = rules.card_types_rule if card_type else rules.supertypes_rule
-        category = CARD_TYPES if card_type else SUPERTYPES
-        added = rules.provenance.added_by(category, card_type or rules.supertype(word.text) or "")
-        note = f" (added by {added})" if added else ""
+        why, cited = _type_word_reason(word, rules)
         yield Problem(
             word.start,
             word.end,
-            f"'{shown(word.text)}' is a {kind}{note}; it belongs before the dash",
-            (*rules.cite("subtype-syntax"), *(() if added else (rule,))),
+            f"{why}; it belongs before the dash",
+            (*rules.cite("subtype-syntax"), *cited),
         )
+
+
+def _type_word_reason(word: Word, rules: RuleSet) -> tuple[str, tuple[str, ...]]:
+    """What a type word after the dash is, and the rule listing it (none if a custom file
+    added it)."""
+    renamed = rules.type_rename(word.text)
+    current = renamed[1] if renamed else word.text
+    card_type = rules.card_type(current)
+    kind = "card type" if card_type else "supertype"
+    rule = rules.card_types_rule if card_type else rules.supertypes_rule
+    if renamed:
+        return renamed_reason(word.text, renamed[0], current, kind, rules.edition), (rule,)
+    category = CARD_TYPES if card_type else SUPERTYPES
+    added = rules.provenance.added_by(category, card_type or rules.supertype(current) or "")
+    if added:
+        return f"'{shown(word.text)}' is a {kind} (added by {added})", ()
+    return f"'{shown(word.text)}' is a {kind}", (rule,)

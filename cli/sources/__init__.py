@@ -97,20 +97,31 @@ _HEADER_NOISE = re.compile(r"[\s_-]+")
 def _table_or_yaml(start: bytes) -> str | None:
     """ "csv" when the first line is a table's header naming a type column (`name,type_line`);
     "yaml" when the input starts as YAML and has a type key; None for neither."""
-    lines = (line.strip() for line in start[:SNIFF_BYTES].split(b"\n"))
+    lines = [line.strip() for line in start[:SNIFF_BYTES].splitlines()]  # \n, \r\n or \r
     first = next((line for line in lines if line and not line.startswith(b"#")), b"")
     if _YAML_START.match(first) and _YAML_TYPE_KEY.search(start, 0, SNIFF_BYTES):
         return "yaml"
+    header = next((line for line in lines if line), b"")  # (a table has no comments)
+    return "csv" if _is_header(header.decode("utf-8", "replace")) else None
+
+
+def _is_header(text: str) -> bool:
+    """Whether a line is a table's header row with a type column, in any delimiter."""
+    delimiters = [delimiter for delimiter in ",;\t" if delimiter in text]
+    if not delimiters:  # (a line of a text of type lines: no need to load the table reader)
+        return False
     import csv
 
     from mtg_typeline.sources.tables import TYPE_HEADERS
 
-    text = first.decode("utf-8", "replace")
-    for delimiter in (",", ";", "\t"):
-        cells = next(csv.reader([text], delimiter=delimiter), [])
+    for delimiter in delimiters:
+        try:
+            cells = next(csv.reader([text], delimiter=delimiter), [])
+        except csv.Error:  # not a row of this delimiter
+            continue
         if len(cells) > 1 and any(_HEADER_NOISE.sub("", cell).lower() in TYPE_HEADERS for cell in cells):
-            return "csv"
-    return None
+            return True
+    return False
 
 
 def _json_kind(head: bytes) -> str:
@@ -139,7 +150,7 @@ def _looks_like_mse(head: bytes) -> bool:
 
 
 # A line of a text file that holds type lines: one of its words is a card type or supertype.
-_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_WORD = re.compile(r"[^\W\d_]+")  # (`Creature-Goblin` is two words, as the checks read it)
 _TEXT_SAMPLE_LINES = 200
 
 
@@ -147,7 +158,10 @@ def holds_type_lines(head: bytes, rules: RuleSet) -> bool:
     """Whether the start of a text file looks like type lines: at least half of its first
     lines (blank lines and `#` comments aside) hold a word that is a card type or supertype
     of `rules`, or an obsolete one, or Token or Emblem, in any case. A file of nothing but
-    blank lines and comments counts as one (there is nothing in it to report)."""
+    blank lines and comments counts as one (there is nothing in it to report), and so does
+    one that is not text at all (UTF-16, NUL bytes): the text reader says what is wrong."""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in head:
+        return True
     words = {word.casefold() for word in (*rules.card_types, *rules.supertypes, "Token", "Emblem")}
     kinds = ("card_type", "supertype")
     words.update(rename.old.casefold() for rename in rules.renames if rename.kind in kinds)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import zipfile
 import zlib
+from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import IO, TYPE_CHECKING, BinaryIO, NamedTuple
@@ -66,11 +67,14 @@ def read_folder(path: str, settings: SourceSettings) -> Iterator[Entry]:
     reading.finish()
 
 
-class _Package(NamedTuple):
-    """The files of a set, by name: how to open one (None when absent), and how entries
-    name it."""
+Opener = Callable[[], IO[bytes]]
 
-    open: Callable[[str], IO[bytes] | None]
+
+class _Package(NamedTuple):
+    """The files of a set, by name: how to open each file of the name (none when absent;
+    a zip may hold two members of one name), and how entries name it."""
+
+    copies: Callable[[str], list[Opener]]
     path_of: Callable[[str], str]
 
 
@@ -78,11 +82,11 @@ def _folder_package(folder: str) -> _Package:
     def path_of(name: str) -> str:
         return os.path.join(folder, name) if folder not in ("", ".") else name
 
-    def open_file(name: str) -> IO[bytes] | None:
+    def copies(name: str) -> list[Opener]:
         file = path_of(name)
-        return open(file, "rb") if os.path.isfile(file) else None
+        return [lambda: open(file, "rb")] if os.path.isfile(file) else []
 
-    return _Package(open_file, path_of)
+    return _Package(copies, path_of)
 
 
 def _read_zip(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry]:
@@ -94,29 +98,42 @@ def _read_zip(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> I
         stream = io.BytesIO(stream.read())
     try:
         archive = zipfile.ZipFile(stream)
-        names = [info.filename for info in archive.infolist() if not info.is_dir()]
+        members: dict[str, list[Opener]] = {}
+        for info in archive.infolist():
+            if not info.is_dir():
+                members.setdefault(info.filename, []).append(partial(archive.open, info))
     except (*_ZIP_ERRORS, OSError, ValueError) as exc:
         raise SourceError(f"{path} is not a readable zip file ({exc})") from None
     with archive:
-        if "set" not in names:
+        if "set" not in members:
             raise SourceError(f"{path} is not a Magic Set Editor set: the zip has no `set` member")
-        members = set(names)
-
-        def open_member(name: str) -> IO[bytes] | None:
-            return archive.open(name) if name in members else None
-
-        reading = _Reading(_Package(open_member, lambda name: f"{path}/{name}"))
+        reading = _Reading(_Package(lambda name: members.get(name, []), lambda name: f"{path}/{name}"))
+        if (repeated := _repeated(path, archive)) is not None:
+            reading.errors.append((repeated, Place(1, 1), None))
         yield from reading.member("set", Place(1, 1), nested=False)
-        for name in sorted(n for n in names if n.startswith("card ") and "/" not in n):
+        for name in sorted(n for n in members if n.startswith("card ") and "/" not in n):
             yield from reading.member(name, Place(1, 1))
         progress(sum(info.compress_size for info in archive.infolist()))
         reading.finish()
 
 
+def _repeated(path: str, archive: zipfile.ZipFile) -> str | None:
+    """What is wrong with a zip holding two members (or folders) of one name, if it does.
+    Such a zip is read whole, every copy, but a fix could not say which copy it edits, so
+    it is reported (and `fixzip` leaves it alone)."""
+    counts = Counter(info.filename for info in archive.infolist())
+    repeated = [(name, count) for name, count in counts.items() if count > 1]
+    if not repeated:
+        return None
+    (name, count), more = repeated[0], len(repeated) - 1
+    also = f", and {more} more name{'s are' if more > 1 else ' is'} repeated too" if more else ""
+    return f"{path} holds {count} members named {name!r}{also} (--fix leaves such a zip as it is)"
+
+
 class _Reading:
-    """Reading one set: the card files read so far (each is read once) and the problems
-    met in card files, reported together at the end so one broken card file doesn't stop
-    the others from being checked."""
+    """Reading one set: the card files read so far (each name is read once) and the problems
+    met in card files (or a zip's repeated names), reported together at the end so one
+    broken card file doesn't stop the others from being checked."""
 
     def __init__(self, package: _Package | None) -> None:
         self.package = package
@@ -145,12 +162,13 @@ class _Reading:
         if name in self.read or self.package is None:
             return
         self.read.add(name)
-        where = self.package.path_of(name)
+        for opener in self.package.copies(name):
+            yield from self._copy(opener, self.package.path_of(name), cause, nested)
+
+    def _copy(self, opener: Opener, where: str, cause: Place, nested: bool) -> Iterator[Entry]:
+        """The entries of one copy of a file of the set, named `where`."""
         try:
-            stream = self.package.open(name)
-            if stream is None:
-                return
-            with stream:
+            with opener() as stream:
                 lines = Lines(stream, _no_progress)
                 if nested:
                     yield from (
@@ -166,7 +184,7 @@ class _Reading:
             self.errors.append((f"cannot read {where}: {exc}", cause, None))
 
     def finish(self) -> None:
-        """Raise the first problem met in a card file, saying how many more there were."""
+        """Raise the first problem met, saying how many more files had one."""
         if not self.errors:
             return
         message, place, where = self.errors[0]

@@ -167,8 +167,10 @@ def _escaped(text: str, quote: int) -> bool:
 
 
 def _changed_words(old: str, new: str) -> list[tuple[str, str]] | None:
-    """The words of `old` a fix replaced and what by, paired in order; [] where the words
-    are the same in any order; None where their number changed."""
+    """The words of `old` a fix replaced and what by; [] where the words are the same in any
+    order; None where their number changed or the pairing is a guess. A word whose case
+    alone changed is paired with itself wherever the fix moved it; at most one other word (a
+    rename, a misspelling) may remain, paired with the one new word left."""
     old_words, new_words = old.split(), new.split()
     gone = Counter(_folded(old_words)) - Counter(_folded(new_words))
     come = Counter(_folded(new_words)) - Counter(_folded(old_words))
@@ -176,7 +178,20 @@ def _changed_words(old: str, new: str) -> list[tuple[str, str]] | None:
         return None
     gone_words = [word for word in old_words if _take(gone, word)]
     come_words = [word for word in new_words if _take(come, word)]
-    return list(zip(gone_words, come_words, strict=True))
+    pairs: list[tuple[str, str]] = []
+    for word in list(gone_words):
+        same = next((other for other in come_words if _key(other) == _key(word)), None)
+        if same is not None:
+            pairs.append((word, same))
+            gone_words.remove(word)
+            come_words.remove(same)
+    if len(gone_words) > 1:
+        return None
+    return pairs + list(zip(gone_words, come_words, strict=True))
+
+
+def _key(word: str) -> str:
+    return word.replace("\u2019", "'").casefold()
 
 
 def _take(counts: Counter[str], word: str) -> bool:

@@ -107,6 +107,20 @@ def span(row: list[str], end: int) -> tuple[int, int]:
     return end - breaks - (0 if row[-1][:-1].endswith(("\n", "\r")) else 1), end - 1
 
 
+def opening_quote(kept: Blocks, row: list[str], end: int, delimiter: str) -> Place:
+    """Where the quote stands that opens the last cell of a record running to the end of the
+    file (csv.reader ended it on line `end`): the last quote that opens a cell in it. The
+    record's first line, column 1, if it is no longer at hand."""
+    start, stop = span(row, end)
+    found, state = Place(start, 1), _START
+    for line, text in enumerate(_record(kept, start, stop) or (), start):
+        for column, char in enumerate(text, 1):
+            state, kind = _step(state, char, delimiter)
+            if kind is _OPEN:
+                found = Place(line, column)
+    return found
+
+
 def _record(kept: Blocks, start: int, end: int) -> list[str] | None:
     """Lines `start`..`end` of the file, or None if they are no longer kept."""
     lines: list[str] = []

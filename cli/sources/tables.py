@@ -16,18 +16,19 @@ the place of each character of the cell (quoting accounted for) is worked out if
 from __future__ import annotations
 
 import csv
-import io
 import itertools
 import re
-from collections import deque
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from mtg_typeline.sources import SourceSettings
 from mtg_typeline.sources.base import Entry, NotCardData, SourceError
-from mtg_typeline.sources.table_places import END, locate, rewrite, span, swallowed
-from mtg_typeline.sources.text import NOT_UTF8
+from mtg_typeline.sources.table_lines import UTF8, Lines, encoding_of
+from mtg_typeline.sources.table_places import END, locate, opening_quote, rewrite, swallowed
+
+if TYPE_CHECKING:
+    from _csv import Reader as _Rows  # what csv.reader gives, with its `line_num`
 
 # Header names, compared lowered and without spaces, `_` and `-`; best first.
 TYPE_HEADERS = ("typeline", "type", "types", "cardtype", "cardtypes")
@@ -40,10 +41,11 @@ OTHER_HEADERS = frozenset(
         *("language", "foil", "condition", "price", "artist", "power", "toughness"),
     )
 )
-_BLOCK_CHARS = 1 << 16  # lines are read in blocks of about this many characters
-_KEPT_BLOCKS = 4  # blocks kept for reading a record with findings again
 _MAX_KNOWN = 16384  # distinct type cells remembered
 _MAX_KNOWN_CHARS = 512
+# Characters that stand for bytes that could not be decoded (see `table_lines`).
+_UNDECODED = re.compile("[\udc00-\udcff]")
+_NOT_BYTES = re.compile("[\ud800-\udc7f\udd00-\udfff]")  # other lone surrogates
 # What `known` holds for a type cell: True clean, False with findings (each row an entry), None empty.
 Known = dict[str, bool | None]
 
@@ -54,78 +56,20 @@ def make_reader(
     """The reader of CSV and TSV files (`fmt` is "csv")."""
 
     def read(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry | int]:
-        text = io.TextIOWrapper(stream, encoding="utf-8", errors="surrogateescape", newline="")
+        lines = Lines(stream, encoding_of(stream), progress)
         try:  # clean rows come as counts (see sources.base.Reader)
-            items = _Table(settings, path, _Lines(text, stream, progress)).items()
+            items = _Table(settings, path, lines).items()
             yield from (item for item in items if item != 0)  # few: counts come between findings
         finally:
-            text.detach()  # the caller owns `stream`
+            lines.detach()
 
     return read
-
-
-class _Lines:
-    """The input's lines, read in blocks; the last few blocks stay at hand so that the raw
-    text of a record can be read again when its type cell has findings."""
-
-    def __init__(self, text: io.TextIOWrapper, stream: BinaryIO, progress: Callable[[int], None]) -> None:
-        self.text = text
-        self.stream = stream
-        self.progress = progress
-        self.told = 0
-        self.kept: deque[tuple[int, list[str]]] = deque(maxlen=_KEPT_BLOCKS)
-        self.first = text.readlines(_BLOCK_CHARS)
-        if self.first:
-            self.first[0] = self.first[0].removeprefix("\ufeff")
-
-    def blocks(self) -> Iterator[list[str]]:
-        number, block = 1, self.first
-        while block:
-            self.kept.append((number, block))
-            number += len(block)
-            self.tell()
-            yield block
-            block = self.text.readlines(_BLOCK_CHARS)
-        yield [END]
-
-    def tell(self) -> None:
-        try:
-            done = self.stream.tell()
-        except (OSError, ValueError):  # a pipe: no progress to tell
-            return
-        self.progress(done - self.told)
-        self.told = done
-
-    def lone_cr(self) -> bool:
-        """Whether a line ended by a CR alone has been read (the decoder tells the line ends
-        it met): the lines of an edit (see `sources.edits`) are then no longer the lines
-        counted here, so no cell is rewritten from there on."""
-        seen = self.text.newlines
-        return seen == "\r" or (isinstance(seen, tuple) and "\r" in seen)
-
-    def broken_record(self, delimiter: str, seen: int) -> int:
-        """The first line of the record `csv.reader` failed on, found by parsing the file again
-        and following each record's end (a pipe can't be read again: `seen`, where it failed)."""
-        try:
-            self.stream.seek(0)
-        except (OSError, ValueError):
-            return seen
-        text = io.TextIOWrapper(self.stream, encoding="utf-8", errors="surrogateescape", newline="")
-        rows, end = csv.reader(text, delimiter=delimiter), 0
-        try:
-            for _ in rows:
-                end = rows.line_num
-        except csv.Error:
-            pass
-        finally:
-            text.detach()
-        return end + 1
 
 
 class _Table:
     """The state of reading one table: its dialect, its columns, the type cells seen."""
 
-    def __init__(self, settings: SourceSettings, path: str, lines: _Lines) -> None:
+    def __init__(self, settings: SourceSettings, path: str, lines: Lines) -> None:
         self.settings = settings
         self.path = path
         self.lines = lines
@@ -143,18 +87,18 @@ class _Table:
 
     def items(self) -> Iterator[Entry | int]:
         """The entries of rows that may have findings, and counts of clean rows between them."""
+        self.lines.check_text(self.path)
         rows = csv.reader(itertools.chain.from_iterable(self.lines.blocks()), delimiter=self.delimiter)
-        known, clean, row = self.known, 0, [""]
+        known, clean = self.known, 0
         try:
-            header = next(rows)
-            while not header:  # blank lines before the header
-                header = next(rows)
-            if header == [END]:
+            first = self.header(rows)
+            if first is None:
                 return  # an empty file
-            if self.choose_columns(header, rows.line_num):  # no header: the first row is data
-                clean = self.first_row(header, rows.line_num)
+            row, data = first
+            if data:  # no header: the first row is data
+                clean = self.first_row(row, rows.line_num)
                 if clean < 0:
-                    yield self.entry(header, rows.line_num)
+                    yield self.entry(row, rows.line_num)
                     clean = 0
             column = self.column
             for row in rows:  # the hot loop
@@ -170,7 +114,7 @@ class _Table:
                     yield self.entry(row, rows.line_num)
             yield clean
             clean = 0
-            if swallowed(row):  # a quoted cell after the type cell ran to the end
+            if swallowed(row):  # a quoted cell after the type cell (or in the header) ran to the end
                 raise self.unterminated(row, rows.line_num)
         except csv.Error as exc:
             yield clean
@@ -180,11 +124,26 @@ class _Table:
             yield clean
             raise
 
+    def header(self, rows: _Rows) -> tuple[list[str], bool] | None:
+        """The first row that is not blank (None if there is none), its columns chosen, and
+        whether it is data rather than a header."""
+        header = next(rows)
+        while not header:  # blank lines before the header
+            header = next(rows)
+        if header == [END]:
+            return None
+        try:
+            return header, self.choose_columns(header, rows.line_num)
+        except NotCardData:
+            if swallowed(header):  # the header's cells are the whole file: that is what is wrong
+                raise self.unterminated(header, rows.line_num) from None
+            raise
+
     def choose_columns(self, header: list[str], line: int) -> bool:
         """Find the type and name columns; True if the first row is data, not a header."""
         names = [_norm(cell) for cell in header]
         wanted = self.settings.column
-        if wanted is not None and wanted.strip().isdigit():
+        if wanted is not None and wanted.strip().isdecimal():
             self.column = int(wanted) - 1
             if not 0 <= self.column < len(header):
                 raise NotCardData(f"--column {wanted.strip()}: the first row has {len(header)} columns", line)
@@ -222,11 +181,10 @@ class _Table:
         text = row[self.column]
         if text.endswith(END):
             raise self.unterminated(row, end)
-        if bad := NOT_UTF8.search(text):  # bytes that are not UTF-8, kept by surrogateescape
+        if bad := _UNDECODED.search(text):  # bytes that could not be decoded (see table_lines)
             where = locate(tuple(self.lines.kept), row, end, self.column, self.delimiter)
             line, column, _ = where.region(bad.start(), bad.end())
-            byte = ord(bad.group()) - 0xDC00
-            raise SourceError(f"{self.path} is not UTF-8 text (byte 0x{byte:02x})", line, column)
+            raise SourceError(self.undecoded(bad.group()), line, column)
         sort = None
         if text.strip():
             sort = not self.findings(text)  # once per distinct cell lately seen
@@ -236,21 +194,31 @@ class _Table:
             self.known[text] = sort
         return sort
 
+    def undecoded(self, char: str) -> str:
+        """What is wrong with a character that stands for bytes that could not be decoded."""
+        if self.lines.encoding == UTF8:
+            return f"{self.path} is not UTF-8 text (byte 0x{ord(char) - 0xDC00:02x})"
+        name = self.lines.encoding.upper()
+        return f"{self.path} is not valid {name} text (a character that can't be decoded)"
+
     def entry(self, row: list[str], end: int) -> Entry:
         """The entry of a row whose type cell may have findings: its card, and the blocks that
         hold its record, from which the places are worked out if they are asked for."""
         card = None
         if self.name_column is not None and self.name_column < len(row):
-            card = _readable(row[self.name_column]).strip() or None
+            card = _readable(row[self.name_column].removesuffix(END)).strip() or None
         kept = tuple(self.lines.kept)
         where = partial(locate, kept, row, end, self.column, self.delimiter)
-        fix = None if self.lines.lone_cr() else partial(rewrite, kept, row, end, self.column, self.delimiter)
+        fix = None
+        if self.lines.encoding == UTF8 and not self.lines.lone_cr():  # (edits are made in UTF-8)
+            fix = partial(rewrite, kept, row, end, self.column, self.delimiter)
         return Entry(row[self.column], where, card, rewrite=fix)
 
     def unterminated(self, row: list[str], end: int) -> SourceError:
         """A quoted cell that runs to the end of the file (`csv.reader` takes it whole)."""
-        start = span(row, end)[0]
-        return SourceError("a quoted field is not closed: its quote runs to the end of the file", start)
+        line, column = opening_quote(tuple(self.lines.kept), row, end, self.delimiter)
+        message = "a quoted field is not closed: its quote runs to the end of the file"
+        return SourceError(message, line, column)
 
 
 def _delimiter(path: str, first: str) -> str:
@@ -266,7 +234,8 @@ def _norm(name: str) -> str:
 
 
 def _readable(text: str) -> str:
-    """Text with the bytes that were not UTF-8 shown as U+FFFD."""
+    """Text with the bytes that could not be decoded shown as U+FFFD."""
+    text = _NOT_BYTES.sub("\ufffd", text)  # (U+DC00 in UTF-16 or UTF-32: see table_lines)
     return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 

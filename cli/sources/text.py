@@ -11,7 +11,7 @@ import io
 import itertools
 import re
 from collections.abc import Callable, Iterator
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from mtg_typeline import codes
 from mtg_typeline.checker import CACHE_SIZE, Checker
@@ -202,6 +202,44 @@ def _reported_binary(stream: BinaryIO, path: str, report: Report) -> bool:
     column = len(head[line_start:nul].decode("utf-8", "replace")) + 1
     report(_not_text(path, line, column, "a binary file (it holds NUL bytes); not checked"))
     return True
+
+
+def read_ahead(stream: BinaryIO, size: int) -> BinaryIO:
+    """`stream` (a pipe) with its first `size` bytes read ahead, however slowly they come, so
+    that `peek` sees them all (as many as there are) to tell the input's format; reading goes
+    on through them to the rest."""
+    head: list[bytes] = []
+    read = getattr(stream, "read1", stream.read)
+    have = 0
+    while have < size:
+        chunk = read(size - have)
+        if not chunk:
+            break
+        head.append(chunk)
+        have += len(chunk)
+    return io.BufferedReader(_Replayed(b"".join(head), stream), buffer_size=max(size, io.DEFAULT_BUFFER_SIZE))
+
+
+class _Replayed(io.RawIOBase):
+    """The bytes read ahead, then the rest of the stream they came from."""
+
+    def __init__(self, head: bytes, rest: BinaryIO) -> None:
+        super().__init__()
+        self.head = memoryview(head)
+        self.rest = rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self.head:
+            count = min(len(buffer), len(self.head))
+            buffer[:count] = self.head[:count]
+            self.head = self.head[count:]
+            return count
+        data = getattr(self.rest, "read1", self.rest.read)(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
 
 
 def peek(stream: BinaryIO, size: int) -> bytes:

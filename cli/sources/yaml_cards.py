@@ -4,14 +4,18 @@ Any shape is read: a list of cards, cards inside sets inside blocks, several doc
 every mapping, the value of a `type_line` key is a type line when it is a string; so is the
 value of a `type` key in a mapping that has a `name` and no `type_line` (a card: a bare
 `type` is common outside card data), or of the key named with `--key`. The `name` of the
-same mapping names the card. Keys are compared without case, spaces and `_`.
+same mapping names the card. Keys are compared without case, spaces, `_` and `-`; a type key
+written with `-` (`type-line`) counts only beside a `name` unless it is the one of `--key`, as
+kebab case is the spelling of configurations and rule files (this project's own
+`citations: {type-line: "205.1"}`) more than of cards.
 
 The parser's events are followed (PyYAML's, from libyaml where it is there): no tree of the
 document is built, only the mappings open at the moment are held, and a scalar is looked at
 closer only when it is the value of a key that matters. Events tell where each scalar starts
 and ends; the place of each character of a type line (quotes, escapes, folded and block
-scalars accounted for, see `yaml_scalars`) is worked out only for lines with findings. The
-file's text is held in memory whole.
+scalars accounted for, see `yaml_scalars`) is worked out only for lines with findings, on the
+file's lines (counted at line feeds: the parser's own lines, which a NEL, LS or PS ends too, are
+not used). The file's text is held in memory whole.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from yaml.nodes import ScalarNode
 from yaml.resolver import Resolver
 
 from mtg_typeline.sources import SourceSettings
-from mtg_typeline.sources.base import Entry, NotCardData, SourceError, read_text
+from mtg_typeline.sources.base import Entry, LineIndex, Locator, NotCardData, SourceError, read_text
 from mtg_typeline.sources.yaml_scalars import Scalar, locate
 from mtg_typeline.sources.yaml_writing import ScalarWriter
 
@@ -44,6 +48,7 @@ _STR = "tag:yaml.org,2002:str"
 _NULL = "tag:yaml.org,2002:null"
 TYPE_KEYS = ("typeline", "type")  # best first
 _BARE_TYPE = "type"
+_KEBAB = "-"  # on the end of a type key that was written with `-` (never on a compared key)
 NAME_KEY = "name"
 # Keys (compared as `_norm` makes them) that a card has beside its `name` and `type`: a bare
 # `type` beside a `name` is as often another thing's (a Grafana data source's `prometheus`).
@@ -100,7 +105,7 @@ def _documents(
                     yield entry
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        line, column = cards.lines().place(mark.index) if mark else (1, 1)
         raise SourceError(f"not valid YAML: {exc.problem or exc.context or exc}", line, column) from None
     except yaml.YAMLError as exc:  # a character YAML does not allow (libyaml gives a byte offset)
         where = getattr(exc, "position", None)
@@ -135,9 +140,10 @@ class _Cards:
     def __init__(self, text: str, keys: tuple[str, ...], words: Callable[[], frozenset[str]]) -> None:
         self.text = text
         self.words = words  # the card types of the rules, in lower case
-        self.writer = ScalarWriter(text)
+        self.line_index: LineIndex | None = None
+        self.writer = ScalarWriter(text, self.lines)
         self.keys = keys
-        self.wanted = {*keys, NAME_KEY}
+        self.wanted = {*keys, *(key + _KEBAB for key in keys), NAME_KEY}
         self.stack: list[_Frame] = []
         self.anchors: dict[str, ScalarEvent] = {}  # scalars with an anchor, for their aliases
         self.norms: dict[str, str] = {}  # keys as written: compared
@@ -176,7 +182,7 @@ class _Cards:
         if frame.want_key:
             frame.key = self.norms.get(event.value) if event is not None else None
             if frame.key is None and event is not None:
-                frame.key = self.norms[event.value] = _norm(event.value)
+                frame.key = self.norms[event.value] = self.compared(event.value)
             frame.carded = frame.carded or frame.key in _CARD_KEYS
         elif frame.key in self.wanted and event is not None and (scalar := _scalar(event)).tag == _STR:
             frame.strings.append((frame.key, scalar, not alias and not event.anchor))
@@ -184,21 +190,35 @@ class _Cards:
                 frame.held = []
         frame.want_key = not frame.want_key
 
+    def compared(self, key: str) -> str:
+        """A key as compared; a type key written with `-`, when no `--key` is given, marked
+        with `_KEBAB` on its end (it counts only beside a `name`)."""
+        norm = _norm(key)
+        kebab = "-" in key and norm in TYPE_KEYS and self.keys == TYPE_KEYS
+        return norm + _KEBAB if kebab else norm
+
     def card(self, frame: _Frame) -> list[tuple[int, Entry]]:
-        """The type lines of a mapping that ends: the string values of its best type key (a
-        bare `type`, so common outside card data, only in a mapping that has a `name`), and
-        the entries held back in it, in file order."""
+        """The type lines of a mapping that ends: the string values of its best type key,
+        and the entries held back in it, in file order."""
         name = next((value.value for key, value, _ in frame.strings if key == NAME_KEY), None)
         ready = list(frame.held or ())
         for wanted in self.keys:
-            values = [(value, fixable) for key, value, fixable in frame.strings if key == wanted]
-            if wanted == _BARE_TYPE and self.keys == TYPE_KEYS and not self.bare_card(frame, name, values):
-                values = []
+            values = self.values(frame, wanted, name)
             ready += [(v.start, self.entry(v, fixable, frame.flow, name)) for v, fixable in values]
             if values:
                 self.found = True
                 break
         return sorted(ready, key=lambda pair: pair[0])
+
+    def values(self, frame: _Frame, wanted: str, name: str | None) -> list[tuple[Scalar, bool]]:
+        """The string values of a type key in a mapping (with whether a fix may rewrite
+        them): a key written with `-` counts only beside a `name`; a bare `type`, so common
+        outside card data, only in a card's mapping (`bare_card`)."""
+        keys = (wanted, wanted + _KEBAB) if name is not None else (wanted,)
+        values = [(value, fixable) for key, value, fixable in frame.strings if key in keys]
+        if wanted == _BARE_TYPE and self.keys == TYPE_KEYS and not self.bare_card(frame, name, values):
+            return []
+        return values
 
     def bare_card(self, frame: _Frame, name: str | None, values: list[tuple[Scalar, bool]]) -> bool:
         """Whether a bare `type` is a card's: beside a `name`, with a key only cards have or
@@ -210,7 +230,17 @@ class _Cards:
 
     def entry(self, value: Scalar, fixable: bool, flow: bool, name: str | None) -> Entry:
         rewrite = partial(self.writer.rewrite, value, flow) if fixable else None
-        return Entry(value.value, partial(locate, self.text, value), name, rewrite=rewrite)
+        return Entry(value.value, partial(self.locate, value), name, rewrite=rewrite)
+
+    def locate(self, value: Scalar) -> Locator:
+        return locate(self.text, value, self.lines())
+
+    def lines(self) -> LineIndex:
+        """The lines of the text, found when a place is first wanted (a parser's mark, an
+        edit, a finding's place)."""
+        if self.line_index is None:
+            self.line_index = LineIndex(self.text)
+        return self.line_index
 
     def hand_on(self, ready: list[tuple[int, Entry]]) -> list[Entry]:
         """Entries to give now, or to hold in the nearest mapping waiting for its own."""
@@ -228,7 +258,7 @@ def _scalar(event: ScalarEvent) -> Scalar:
         tag = _RESOLVER.resolve(ScalarNode, event.value, event.implicit)  # type: ignore[no-untyped-call]
     start, end = event.start_mark, event.end_mark
     assert start is not None and end is not None  # the parser marks every event
-    return Scalar(event.value, event.style or "", str(tag), start.line, start.column, start.index, end.index)
+    return Scalar(event.value, event.style or "", str(tag), start.index, end.index)  # indexes: characters
 
 
 def _byte_place(text: str, offset: int) -> tuple[int, int]:
@@ -245,6 +275,5 @@ def _bytes_read(stream: BinaryIO, text: str) -> int:
 
 
 def _norm(key: object) -> str:
-    """A key compared without case, `_` and spaces (`Type Line`, `typeLine`); not without `-`,
-    as `type-line` is a key of other YAML (configurations, rule files) more than of cards."""
-    return re.sub(r"[\s_]+", "", str(key).lower())
+    """A key compared without case, spaces, `_` and `-` (`Type Line`, `typeLine`, `type-line`)."""
+    return re.sub(r"[\s_-]+", "", str(key).lower())

@@ -5,6 +5,10 @@ rules for its style: quotes, `''` and backslash escapes, line breaks folded into
 indentation and chomping of block scalars. These functions follow the same rules over the
 file's text, keeping each character's offset, so that a finding in a type line written in any
 style points at its own characters.
+
+Offsets become places with the file's lines, counted at line feeds as everywhere else (an
+editor, a CI annotation, the edits of `--fix`: see `sources.edits`), not the parser's lines:
+PyYAML, following YAML 1.1, also ends a line at a CR alone, NEL, LS and PS.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from mtg_typeline.sources.base import CharMap, Locator, Offset, Place
+from mtg_typeline.sources.base import CharMap, LineIndex, Locator, Offset
 
 _BREAKS = "\r\n\x85\u2028\u2029"
 _BLANKS = " \t"
@@ -26,27 +30,25 @@ Pairs = list[tuple[str, int, int]]  # a scalar's characters: (character, offset 
 
 
 class Scalar(NamedTuple):
-    """A scalar of the file: its value, style and tag, where it starts (0-based line and
-    column, and offset) and the offset where it ends."""
+    """A scalar of the file: its value, style and tag, the offsets (in characters of the
+    text) where it starts and ends."""
 
     value: str
     style: str
     tag: str
-    line: int
-    column: int
     start: int
     end: int
 
 
-def locate(text: str, node: Scalar) -> Locator:
-    """Where each character of a scalar's value is in the file."""
+def locate(text: str, node: Scalar, lines: LineIndex) -> Locator:
+    """Where each character of a scalar's value is in the file whose lines are `lines`."""
     pairs = characters(text, node)
     start = value_start(text, node.start) + (1 if node.style in ("'", '"') else 0)
     if pairs is None:  # a form not followed: its first character, past a tag and a quote
-        return Offset(*_places(text, node, [start])[0])
+        return Offset(*lines.place(start))
     offsets = [offset for _, offset, _ in pairs]
     offsets.append(pairs[-1][1] + pairs[-1][2] if pairs else start)
-    places = _places(text, node, offsets)
+    places = lines.places(offsets)
     first = places[0]
     if all(p.line == first.line and p.column == first.column + i for i, p in enumerate(places)):
         return Offset(first.line, first.column)
@@ -189,23 +191,6 @@ def _block_body(text: str, lines: list[tuple[str, int]], indent: int, folded: bo
     if chomp == "+":
         pairs.extend((_line_break(text, at), at, 1) for at in breaks)
     return pairs
-
-
-def _places(text: str, node: Scalar, offsets: list[int]) -> list[Place]:
-    """The places of ascending file offsets at or after the node's start, counting lines as
-    the parser does (CR LF, CR, LF, NEL, LS and PS each end a line)."""
-    line, column, index = node.line + 1, node.column + 1, node.start
-    places = []
-    for offset in offsets:
-        while index < offset:
-            char = text[index]
-            if char in _BREAKS and not (char == "\r" and text.startswith("\n", index + 1)):
-                line, column = line + 1, 1
-            else:
-                column += 1
-            index += 1
-        places.append(Place(line, column))
-    return places
 
 
 def _line_break(text: str, index: int) -> str:

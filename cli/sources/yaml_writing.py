@@ -14,6 +14,7 @@ an explicit indentation) nothing is written, and the finding stays.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import yaml
 from yaml.events import ScalarEvent
@@ -41,9 +42,9 @@ _SHORT = {
 class ScalarWriter:
     """Rewrites the scalars of one YAML text."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, lines: Callable[[], LineIndex]) -> None:
         self.text = text
-        self.index: LineIndex | None = None
+        self.lines = lines  # the text's lines, shared with the places of findings
         self.ascii_only: bool | None = None
         self.upper_hex = True
 
@@ -56,9 +57,7 @@ class ScalarWriter:
         written = text[start : node.end] if new == node.value else self.written(node, start, flow, new)
         if written is None:
             return None
-        if self.index is None:
-            self.index = LineIndex(text)
-        return edit_between(self.index, start, node.end, written)
+        return edit_between(self.lines(), start, node.end, written)
 
     def written(self, node: Scalar, start: int, flow: bool, new: str) -> str | None:
         """The scalar's new text, read back to be sure it gives `new`."""
