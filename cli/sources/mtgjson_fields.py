@@ -17,6 +17,7 @@ from typing import Any
 
 from mtg_typeline import codes
 from mtg_typeline.findings import Severity
+from mtg_typeline.notation import fold
 from mtg_typeline.sources.base import Note
 
 Card = dict[str, Any]
@@ -180,7 +181,7 @@ def _changed_words(old: str, new: str) -> list[tuple[str, str]] | None:
     come_words = [word for word in new_words if _take(come, word)]
     pairs: list[tuple[str, str]] = []
     for word in list(gone_words):
-        same = next((other for other in come_words if _key(other) == _key(word)), None)
+        same = next((other for other in come_words if fold(other) == fold(word)), None)
         if same is not None:
             pairs.append((word, same))
             gone_words.remove(word)
@@ -190,12 +191,8 @@ def _changed_words(old: str, new: str) -> list[tuple[str, str]] | None:
     return pairs + list(zip(gone_words, come_words, strict=True))
 
 
-def _key(word: str) -> str:
-    return word.replace("\u2019", "'").casefold()
-
-
 def _take(counts: Counter[str], word: str) -> bool:
-    key = word.replace("\u2019", "'")
+    key = _plain(word)
     if counts[key] <= 0:
         return False
     counts[key] -= 1
@@ -205,12 +202,12 @@ def _take(counts: Counter[str], word: str) -> bool:
 def _replace_word(holders: Sequence[list[str]], gone: str, come: str) -> bool:
     """Replace the word `gone` where it stands in an element of the arrays (a subtype such
     as Time Lord holds two words) by `come`; False where no element holds it."""
-    key = gone.replace("\u2019", "'")
+    key = _plain(gone)
     for items in holders:
         for index, item in enumerate(items):
             words = item.split(" ")
             for place, word in enumerate(words):
-                if word.replace("\u2019", "'") == key:
+                if _plain(word) == key:
                     words[place] = come
                     items[index] = " ".join(words)
                     return True
@@ -218,8 +215,13 @@ def _replace_word(holders: Sequence[list[str]], gone: str, come: str) -> bool:
 
 
 def _folded(words: list[str]) -> list[str]:
-    return [word.replace("\u2019", "'") for word in words]
+    return [_plain(word) for word in words]
 
 
 def _words(text: str) -> list[str]:
-    return sorted(text.replace("\u2019", "'").split())
+    return sorted(_plain(text).split())
+
+
+def _plain(text: str) -> str:
+    """The text with the curly apostrophe made straight (MTGJSON and lines use either)."""
+    return text.replace("\u2019", "'")
