@@ -12,13 +12,22 @@ whose name ends in `.mse-set` (not searched further), or one holding an MSE `set
 usual). A file named `set` that isn't MSE is read only when another include glob selects it.
 
 Paths named explicitly are read as given, whatever the globs, hidden or ignored; a directory
-named explicitly is searched even when it is itself hidden or ignored.
+named explicitly is searched even when it is itself hidden or ignored. With `force_exclude`
+(`--force-exclude`, as pre-commit hooks run it) the `exclude` globs and the hidden-path rule
+apply to named paths too.
+
+Every input has one name, used in every report, in fingerprints and to read an input named
+twice once: its path relative to the run's root (`Names`: the CI workspace, else the git
+top level, else the working directory), with `/` between folders and no `./`; a path
+outside the root is named by its absolute path. Files are reached through their names
+(`Names.on_disk`), so a run from a subdirectory or with absolute paths names and reads
+them as a run from the root does.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import NamedTuple, TextIO
 
 from mtg_typeline.display import printable
@@ -29,6 +38,57 @@ from mtg_typeline.sources import DEFAULT_INCLUDE, SNIFF_BYTES, detect
 STDIN = "-"
 SET_SUFFIX = ".mse-set"
 SET_FILE = "set"
+# Where a CI system has checked out the repository: the root of reported paths there.
+WORKSPACE_VARIABLES = ("GITHUB_WORKSPACE", "CI_PROJECT_DIR")
+
+
+def find_root(cwd: str, environ: Mapping[str, str]) -> str:
+    """The folder reported paths are relative to: the CI workspace where one is set, else
+    the top of the git repository holding `cwd`, else `cwd`."""
+    for variable in WORKSPACE_VARIABLES:
+        value = environ.get(variable)
+        if value and os.path.isdir(value):
+            return os.path.abspath(value)
+    folder = cwd
+    while True:
+        if os.path.exists(os.path.join(folder, ".git")):
+            return folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return cwd
+        folder = parent
+
+
+class Names(NamedTuple):
+    """How inputs are named in reports, and where a name is on disk."""
+
+    root: str  # absolute
+
+    def name(self, path: str) -> str:
+        """The name of `path` (as given, relative to the working directory)."""
+        absolute = os.path.abspath(path)
+        try:
+            relative = os.path.relpath(absolute, self.root)
+        except ValueError:  # another drive
+            relative = os.pardir
+        if relative == os.pardir or relative.startswith(os.pardir + os.sep):
+            relative = absolute
+        return relative.replace(os.sep, "/") if os.sep != "/" else relative
+
+    def on_disk(self, name: str) -> str:
+        """The path to open for a name."""
+        return os.path.join(self.root, name)
+
+
+class Input(NamedTuple):
+    """One input of a run: its `name` (see `Names`; "-" for standard input unless it was
+    given one), whether it was named rather than found by a directory search, and whether
+    it is read from standard input."""
+
+    name: str
+    named: bool = True
+    stdin: bool = False
+    folder: bool = False  # an unzipped Magic Set Editor set, read whole
 
 
 class FileFilter(NamedTuple):
@@ -52,38 +112,137 @@ def expand(paths: tuple[str, ...], files: FileFilter, err: TextIO) -> Iterator[s
     """Each path as given; a directory as its matching files (and set folders), sorted."""
     for path in paths:
         if path != STDIN and os.path.isdir(path):
-            found = _Search(path, files).run()
-            if not found:
-                patterns = ", ".join(files.include)
-                err.write(f"typeline: warning: no files matching {patterns} under {printable(path)}\n")
-            yield from found
+            base = os.path.normpath(path)
+            prefix = "" if base == "." else base + os.sep
+            for found in _found(path, files, err).found:
+                yield prefix + found.replace("/", os.sep) if found else path
         else:
             yield path
 
 
+class Discovery(NamedTuple):
+    """What decides a run's inputs besides the paths given."""
+
+    files: FileFilter
+    names: Names
+    force_exclude: bool = False  # exclude globs and hidden paths apply to named paths too
+    stdin_name: str | None = None  # --stdin-filename
+
+
+def discover(paths: tuple[str, ...], how: Discovery, err: TextIO) -> list[Input]:
+    """The inputs of a run, each once, in the order given (a directory's files sorted): an
+    input named twice (`a.txt ./a.txt`, a file and its directory) is read once, and so is a
+    card file of an unzipped Magic Set Editor set named beside the `set` file that includes
+    it, so the set's files given one by one (a shell glob, pre-commit) are read as the set."""
+    inputs: dict[str, Input] = {}
+    for path in paths or (STDIN,):
+        for found in _inputs(path, how, err):
+            inputs.setdefault(found.name, found)
+    return _sets_once(list(inputs.values()), how.names)
+
+
+def _inputs(path: str, how: Discovery, err: TextIO) -> Iterator[Input]:
+    names = how.names
+    if path == STDIN:
+        stdin_name = how.stdin_name
+        name = names.name(stdin_name) if stdin_name else STDIN
+        if not (stdin_name and how.force_exclude and _force_excluded(stdin_name, name, how)):
+            yield Input(name, stdin=True)
+        return
+    name = names.name(path)
+    if how.force_exclude and _force_excluded(path, name, how):
+        return
+    if not os.path.isdir(path):
+        yield Input(name)
+        return
+    lead = "" if name == "." else name + "/"
+    search = _found(path, how.files, err)
+    for found in search.found:
+        is_set = found in search.sets
+        yield Input(lead + found, named=False, folder=is_set) if found else Input(name, folder=is_set)
+
+
+def _force_excluded(path: str, name: str, how: Discovery) -> bool:
+    """Whether a named path is left out under --force-exclude: an exclude glob matches it,
+    or a folder or file on its way below the root is hidden (unless --hidden)."""
+    if how.files.excludes(path, name):
+        return True
+    if how.files.hidden:
+        return False
+    parts = (name if not os.path.isabs(name) else os.path.normpath(path)).replace(os.sep, "/").split("/")
+    return any(part.startswith(".") and part not in (".", "..") for part in parts)
+
+
+def _sets_once(inputs: list[Input], names: Names) -> list[Input]:
+    """`inputs` without the files of a set folder that is an input too, and without the
+    named files that a named Magic Set Editor `set` file beside them includes: reading the
+    set reads them."""
+    folders = {found.name for found in inputs if found.folder}
+    included = {
+        f"{folder}/{name}" if folder else name
+        for found in inputs
+        if found.named and not found.stdin and _base(found.name) == SET_FILE
+        and _is_mse(names.on_disk(found.name))
+        for folder in (found.name.rpartition("/")[0],)
+        for name in _included(names.on_disk(found.name))
+    }  # fmt: skip
+    return [
+        found
+        for found in inputs
+        if found.stdin or found.folder or (found.name not in included and not _in_set(found.name, folders))
+    ]
+
+
+def _in_set(name: str, folders: set[str]) -> bool:
+    """Whether `name` is the `set` or a `card …` file of one of the set `folders`."""
+    folder, _, base = name.rpartition("/")
+    return (folder or ".") in folders and (base == SET_FILE or base.startswith("card "))
+
+
+def _included(path: str) -> frozenset[str]:
+    from mtg_typeline.sources.mse import included_files
+
+    return included_files(path)
+
+
+def _base(name: str) -> str:
+    return name.rpartition("/")[2]
+
+
+def _found(path: str, files: FileFilter, err: TextIO) -> _Search:
+    """The search of a directory, done: its inputs, relative to it with `/` ("" for the
+    directory itself), and which of them are set folders."""
+    search = _Search(path, files)
+    if not search.run():
+        patterns = ", ".join(files.include)
+        err.write(f"typeline: warning: no files matching {patterns} under {printable(path)}\n")
+    return search
+
+
 class _Search:
-    """One directory search. Paths below the directory given are kept with `/` (`relative`)
-    while searching, and given the directory's prefix at the end."""
+    """One directory search. Paths below the directory given are kept with `/` (`relative`)."""
 
     def __init__(self, root: str, files: FileFilter) -> None:
         self.root = root
         self.files = files
         base = os.path.normpath(root)
-        self.prefix = "" if base == "." else base + os.sep
         self.shown = "" if base == "." else base.replace(os.sep, "/") + "/"  # for globs on the path as given
         # globs of a name alone are tried on the name only (the same answer, faster)
         self.by_name = tuple(g for g in files.include if not any(c in g for c in ("/", "**", "[")))
         self.by_path = tuple(g for g in files.include if g not in self.by_name)
         self.found: list[str] = []  # relative paths; "" is the root itself
+        self.sets: set[str] = set()  # those of them that are set folders
 
     def run(self) -> list[str]:
-        """The inputs found, sorted as paths (folder by folder)."""
+        """The inputs found, relative to the root with `/` ("" for the root itself), sorted as
+        paths (folder by folder)."""
         if self.root.rstrip("/\\").endswith(SET_SUFFIX):
-            return [self.root]
+            self.found, self.sets = [""], {""}
+            return self.found
         ignores = Ignores.above(self.root) if self.files.gitignore else None
         self.visit(self.root, "", ignores)
         self.found.sort(key=lambda path: path.split("/"))
-        return [self.root if not path else self.prefix + path.replace("/", os.sep) for path in self.found]
+        return self.found
 
     def visit(self, folder: str, relative: str, ignores: Ignores | None) -> None:
         """Search one directory: its wanted files, its set if it holds one, its
@@ -119,6 +278,7 @@ class _Search:
             return
         if folder.endswith(SET_SUFFIX) and self.wanted(relative, os.path.basename(folder)):
             self.found.append(relative)  # a set kept unzipped: read whole, not searched
+            self.sets.add(relative)
             return
         self.visit(folder, relative, ignores.below(folder, relative) if ignores is not None else None)
 
@@ -127,6 +287,7 @@ class _Search:
         directory one input in place of its `set` and `card …` files."""
         if SET_FILE in names and _is_mse(os.path.join(folder, SET_FILE)):
             self.found.append(lead.rstrip("/"))
+            self.sets.add(lead.rstrip("/"))
             names = [n for n in names if n != SET_FILE and not n.startswith("card ")]
         elif SET_FILE in names and not self.selected_otherwise(lead + SET_FILE, SET_FILE):
             names.remove(SET_FILE)

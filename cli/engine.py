@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, BinaryIO, NamedTuple, TextIO
 from mtg_typeline import progress
 from mtg_typeline.checker import Checker
 from mtg_typeline.codes import INPUT_CODES, MALFORMED, UNREADABLE
-from mtg_typeline.discovery import STDIN, FileFilter, expand
+from mtg_typeline.discovery import STDIN, Discovery, FileFilter, Input, Names, discover
 from mtg_typeline.errors import ExitStatus, UsageError
 from mtg_typeline.findings import Finding, Severity, Summary, input_finding
 from mtg_typeline.progress import Meter
@@ -48,10 +48,14 @@ class Options(NamedTuple):
     files: FileFilter = FileFilter()
     input_format: str = AUTO  # or one of sources.FORMATS
     sources: SourceSettings = SourceSettings()
-    searched: bool = False  # set per input: found by a directory search, not named
+    searched: bool = False  # set per input: found by a directory search (or as if it were)
     fix: bool = False  # apply the fixes and write the files (--fix)
     unsafe_fixes: bool = False  # unsafe fixes too (--unsafe-fixes)
     diff: bool = False  # show what --fix would change, change nothing (--diff)
+    root: str = ""  # inputs are named relative to it (see discovery.Names); "": the working directory
+    force_exclude: bool = False  # exclude globs and hidden paths apply to named paths (--force-exclude)
+    skip_non_card_files: bool = False  # named files are passed over as searched ones are
+    stdin_filename: str | None = None  # standard input is checked as if it were this file
 
 
 def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
@@ -64,7 +68,9 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
     rules = load_rules(options.edition, options.rules_file)
     reporter = get_reporter("statistics" if options.statistics else options.output_format)
     checker = Checker(rules)
-    options = options._replace(sources=options.sources._replace(rules=rules, checker=checker))
+    root = options.root or os.getcwd()
+    sources = options.sources._replace(rules=rules, checker=checker, root=root)
+    options = options._replace(sources=sources, root=root)
     fixing = _fixing(options, checker, out, err)
     findings, files, lines = _check_inputs(options, checker, err, stdin, fixing)
     summary = Summary.of(findings, len(files), lines)
@@ -92,9 +98,9 @@ def _fixing(options: Options, checker: Checker, out: TextIO, err: TextIO) -> Fix
         return None
     from mtg_typeline.fixrun import Fixing, FixSettings
 
-    settings = FixSettings(
-        options.unsafe_fixes, options.diff, checker, options.selection.keeps, options.sources
-    )
+    keep = options.selection.keeps
+    names = Names(options.root)
+    settings = FixSettings(options.unsafe_fixes, options.diff, checker, keep, options.sources, names)
     return Fixing(settings, out, err)
 
 
@@ -115,17 +121,19 @@ def _check_inputs(
 
     files: list[str] = []
     lines = 0
-    inputs = list(dict.fromkeys(expand(options.paths or (STDIN,), options.files, err)))
-    named = frozenset(options.paths or (STDIN,))
-    with progress.bar(progress.wanted(inputs, options.output_format, err), err) as meter:
-        for path in inputs:
-            here = options._replace(searched=path not in named)
+    names = Names(options.root)
+    how = Discovery(options.files, names, options.force_exclude, options.stdin_filename)
+    inputs = discover(options.paths, how, err)
+    sizes = [names.on_disk(item.name) for item in inputs if not item.stdin]
+    with progress.bar(progress.wanted(sizes, options.output_format, err), err) as meter:
+        for item in inputs:
+            here = options._replace(searched=not item.named or options.skip_non_card_files)
             if fixing is not None:
-                checked = _fix_path(path, stdin, checker, report, meter, here, fixing)
+                checked = _fix_path(item, stdin, checker, report, meter, here, fixing)
             else:
-                checked = _check_path(path, stdin, checker, report, meter, here)
+                checked = _check_path(item, stdin, checker, report, meter, here)
             if checked is not None:
-                files.append(path)
+                files.append(item.name)
                 lines += checked
     if fixing is not None:
         findings.extend(fixing.problems)
@@ -150,16 +158,21 @@ def exit_status(findings: list[Finding], fail_on: str = "error", *, exit_zero: b
 
 
 def _check_path(
-    path: str, stdin: BinaryIO, checker: Checker, report: Report, meter: Meter, options: Options
+    item: Input, stdin: BinaryIO, checker: Checker, report: Report, meter: Meter, options: Options
 ) -> int | None:
-    """The number of type lines checked in `path`, or None if it could not be opened."""
-    if path == STDIN:
+    """The number of type lines checked in the input, or None if it was not read."""
+    path = item.name
+    if item.stdin:
         stream = read_ahead(stdin, SNIFF_BYTES) if options.input_format == AUTO else stdin
-        return _check_stream(stream, path, _format(path, stream, options), checker, report, meter, options)
+        fmt = _format(path, stream, options, stdin=True)
+        if fmt == "text" and _other_text(stream, options):
+            return None
+        return _check_stream(stream, path, fmt, checker, report, meter, options)
+    disk = os.path.join(options.root, path)
     try:
-        if os.path.isdir(path):  # a Magic Set Editor set kept unzipped, as a folder
+        if os.path.isdir(disk):  # a Magic Set Editor set kept unzipped, as a folder
             return _check_entries(_folder_entries(path, options), path, checker, report, options)
-        with open(path, "rb") as stream:
+        with open(disk, "rb") as stream:
             fmt = _format(path, stream, options)
             if fmt == "text" and _other_text(stream, options):
                 return None
@@ -170,7 +183,7 @@ def _check_path(
 
 
 def _fix_path(
-    path: str,
+    item: Input,
     stdin: BinaryIO,
     checker: Checker,
     report: Report,
@@ -178,13 +191,16 @@ def _fix_path(
     options: Options,
     fixing: Fixing,
 ) -> int | None:
-    """Fix `path`, then check what it holds after fixing (with --diff: would hold)."""
-    if options.searched and _passed_over(path, options):
+    """Fix the input, then check what it holds after fixing (with --diff: would hold)."""
+    if options.searched and not item.stdin and _passed_over(item.name, options):
         return None
-    fixed = fixing.input(path, stdin, lambda name, stream: _format(name, stream, options))
+    fixed = fixing.input(item, stdin, lambda name, stream: _format(name, stream, options))
     if fixed is None:
-        return _check_path(path, stdin, checker, report, meter, options)
-    return _check_stream(fixed, path, _format(path, fixed, options), checker, report, meter, options)
+        return _check_path(item, stdin, checker, report, meter, options)
+    if item.stdin and options.searched and _other_text(fixed, options):
+        return None
+    fmt = _format(item.name, fixed, options)
+    return _check_stream(fixed, item.name, fmt, checker, report, meter, options)
 
 
 def _other_text(stream: BinaryIO, options: Options) -> bool:
@@ -193,24 +209,28 @@ def _other_text(stream: BinaryIO, options: Options) -> bool:
     are; named files, and all files with `--input-format text`, are read whatever they hold."""
     if not options.searched or options.input_format != AUTO or options.sources.rules is None:
         return False
-    head = stream.read(SNIFF_BYTES)
-    stream.seek(0)
+    if stream.seekable():
+        head = stream.read(SNIFF_BYTES)
+        stream.seek(0)
+    else:
+        head = peek(stream, SNIFF_BYTES)  # standard input, read ahead
     return not holds_type_lines(head, options.sources.rules)
 
 
 def _passed_over(path: str, options: Options) -> bool:
     """Whether a file a directory search came upon is text that holds no type lines."""
     try:
-        with open(path, "rb") as stream:
+        with open(os.path.join(options.root, path), "rb") as stream:
             return _format(path, stream, options) == "text" and _other_text(stream, options)
     except OSError:
         return False  # the fix reports it
 
 
-def _format(path: str, stream: BinaryIO, options: Options) -> str:
+def _format(path: str, stream: BinaryIO, options: Options, *, stdin: bool = False) -> str:
+    """The format of the input named `path` (standard input: `stdin`)."""
     if options.input_format != AUTO:
         return options.input_format
-    if path != STDIN and stream.seekable():
+    if not stdin and stream.seekable():
         head = stream.read(SNIFF_BYTES)
         stream.seek(0)
     else:
@@ -237,6 +257,7 @@ def _check_stream(
 
 
 def _folder_entries(path: str, options: Options) -> Iterator[Entry]:
+    """The entries of a set folder (named `path`)."""
     from mtg_typeline.sources.mse import read_folder
 
     return read_folder(path, options.sources)

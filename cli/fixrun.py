@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple, TextIO
 
 from mtg_typeline import codes
+from mtg_typeline.discovery import Names
 from mtg_typeline.findings import Finding, input_finding
 from mtg_typeline.fixer import LineFix, fix_line, is_applicable
 from mtg_typeline.fixzip import Member, fix_zip, is_zip, member_diffs
@@ -25,11 +26,11 @@ from mtg_typeline.snapshot import Changed, Snapshot, check_unchanged, read_snaps
 
 if TYPE_CHECKING:
     from mtg_typeline.checker import Checker
+    from mtg_typeline.discovery import Input
     from mtg_typeline.fixdata import Made
     from mtg_typeline.sources import SourceSettings
     from mtg_typeline.sources.base import Entry
 
-STDIN = "-"
 Keep = Callable[[Finding], bool]
 
 
@@ -50,6 +51,7 @@ class FixSettings(NamedTuple):
     checker: Checker | None = None
     keep: Keep = lambda finding: True  # the run's selection
     sources: SourceSettings | None = None
+    names: Names = Names("")  # where a file named in findings is on disk
 
 
 class Fixing:
@@ -94,18 +96,20 @@ class Fixing:
             return status
         return int(ExitStatus.FINDINGS)
 
-    def input(self, path: str, stdin: BinaryIO, fmt: Callable[[str, BinaryIO], str]) -> BinaryIO | None:
+    def input(self, item: Input, stdin: BinaryIO, fmt: Callable[[str, BinaryIO], str]) -> BinaryIO | None:
         """Fix one input; the contents to check in its place (None: check it as it is)."""
-        if path == STDIN:
+        path = item.name
+        if item.stdin:
             data = stdin.read()
             change = self._content(path, data, fmt(path, io.BytesIO(data)), None)
             self._finish(change.get(path) or Change(path, data, data, 0, None))
             return io.BytesIO(change[path].new if path in change else data)
-        if os.path.isdir(path):
+        disk = self.settings.names.on_disk(path)
+        if os.path.isdir(disk):
             for found in self._folder(path).values():
                 self._finish(found)
             return None
-        read = read_snapshot(path)
+        read = read_snapshot(disk)
         if read is None:
             return None  # the check reports why it can't be read
         data, snapshot = read
@@ -210,7 +214,8 @@ class Fixing:
         changes: dict[str, Change] = {}
         for where, made in edits.items():
             if where not in read:
-                if not os.path.isfile(where) or (found := read_snapshot(where)) is None:
+                disk = self.settings.names.on_disk(where)
+                if not os.path.isfile(disk) or (found := read_snapshot(disk)) is None:
                     continue  # not a file of its own: not fixed
                 read[where] = found
             data, snapshot = read[where]
@@ -248,7 +253,7 @@ class Fixing:
 
         assert change.snapshot is not None
         snapshot = change.snapshot
-        target = os.path.realpath(change.path)  # through a symbolic link, not over it
+        target = os.path.realpath(self.settings.names.on_disk(change.path))  # through a link, not over it
         try:
             write_atomic(target, change.new, lambda: check_unchanged(target, snapshot))
         except Changed:

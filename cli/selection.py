@@ -53,6 +53,7 @@ class Selection(NamedTuple):
     codes: frozenset[str] | None
     per_file: Mapping[str, frozenset[str]] = MappingProxyType({})
     root: str | None = None  # per-file globs are relative to this folder (the config's)
+    base: str = ""  # finding paths are relative to this folder (see discovery.Names; "": here)
 
     @classmethod
     def build(
@@ -87,5 +88,5 @@ class Selection(NamedTuple):
     def _matches_any(self, path: str, globs: list[str]) -> bool:
         candidates = [path]
         if self.root and path != "-":
-            candidates.append(os.path.relpath(os.path.abspath(path), self.root))
+            candidates.append(os.path.relpath(os.path.join(self.base or os.getcwd(), path), self.root))
         return any(matches(c, glob) for c in candidates for glob in globs)

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from mtg_typeline.config import Config, ConfigError, find_config, load_config
-from mtg_typeline.discovery import FileFilter
+from mtg_typeline.discovery import FileFilter, find_root
 from mtg_typeline.engine import Options
 from mtg_typeline.errors import UsageError
 from mtg_typeline.selection import Selection, expand
@@ -44,6 +44,7 @@ def build_options(
     for key, value in config.values.items():
         if key not in typed and not (key in _CHOOSERS and typed & set(_CHOOSERS)):
             merged[key] = _from_config(key, value, config)
+    root = find_root(os.getcwd(), os.environ)
     return Options(
         paths=paths,
         edition=_edition(merged),
@@ -54,7 +55,7 @@ def build_options(
         fail_on=_fail_on(merged, typed, config),
         exit_zero=bool(merged.get("exit-zero")),
         statistics=bool(merged.get("statistics")),
-        selection=_selection(merged, typed, config),
+        selection=_selection(merged, typed, config)._replace(base=root),
         files=FileFilter(
             include=tuple(merged.get("include") or DEFAULT_INCLUDE),
             exclude=tuple(merged.get("exclude") or ()),
@@ -66,6 +67,7 @@ def build_options(
         fix=bool(merged.get("fix")),
         unsafe_fixes=bool(merged.get("unsafe-fixes")),
         diff=bool(merged.get("diff")),
+        root=root,
     )
 
 

@@ -77,6 +77,8 @@ CLEAN_ENV: dict[str, str | None] = {
     "CLICOLOR_FORCE": None,
     "COLUMNS": None,
     "GITHUB_ACTIONS": None,
+    "GITHUB_WORKSPACE": None,
+    "CI_PROJECT_DIR": None,
 }
 
 

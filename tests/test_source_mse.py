@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from conftest import run_cli, shared_path
 
+from mtg_typeline.discovery import find_root
 from mtg_typeline.sources import SourceSettings, detect
 from mtg_typeline.sources.base import Entry, Region, SourceError, resolve
 from mtg_typeline.sources.mse import read_folder, read_input
@@ -109,6 +110,13 @@ def in_samples(monkeypatch: pytest.MonkeyPatch) -> Path:
     return SAMPLES
 
 
+def from_root(name: str) -> str:
+    """How a run in SAMPLES names `name` there: from the top of the checkout (see
+    `discovery.Names`)."""
+    folder = Path(os.path.relpath(SAMPLES, find_root(str(SAMPLES), {}))).as_posix()
+    return name if folder == "." else f"{folder}/{name}"
+
+
 # The real sample
 
 
@@ -124,7 +132,7 @@ def test_the_copy_is_the_shared_sample() -> None:
 def test_sample_folder(in_samples: Path) -> None:
     status, document = check(SET_NAME)
     assert status == 1
-    assert found(document) == expected(SET_NAME + os.sep)
+    assert found(document) == expected(from_root(SET_NAME + "/"))
     assert document["summary"] == {"files": 1, "type_lines": 13, "errors": 9, "warnings": 0, "infos": 0}
 
 
@@ -139,7 +147,7 @@ def test_sample_found_by_a_directory_search(in_samples: Path) -> None:
     # the folder holds an MSE `set` file: one input, its card files read once
     status, document = check(".")
     assert status == 1
-    assert found(document) == expected(SET_NAME + os.sep)
+    assert found(document) == expected(from_root(SET_NAME + "/"))
     assert document["summary"]["files"] == 1
     assert document["summary"]["type_lines"] == 13
 
@@ -148,7 +156,7 @@ def test_sample_set_file_alone_reads_the_card_files_it_includes(in_samples: Path
     # 363 include_file lines, 12 card files present: the missing ones are skipped
     status, document = check(f"{SET_NAME}/set")
     assert status == 1
-    assert found(document) == expected(SET_NAME + "/")
+    assert found(document) == expected(from_root(SET_NAME + "/"))
     assert document["summary"]["type_lines"] == 13
 
 
@@ -191,8 +199,8 @@ def test_flip_card_second_face(in_samples: Path) -> None:
     status, document = check(name)
     assert status == 1
     assert found(document) == [
-        (name, 26, 98, 102, "TL302", "Mace Windu, Bringer of Justice"),
-        (name, 27, 100, 104, "TL302", "Palpatine, Sith Revealed"),
+        (from_root(name), 26, 98, 102, "TL302", "Mace Windu, Bringer of Justice"),
+        (from_root(name), 27, 100, 104, "TL302", "Palpatine, Sith Revealed"),
     ]
     # face 2: `Human` and `Noble` where they are on line 27, past the tags around them
     second = read[1]

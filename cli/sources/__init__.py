@@ -39,13 +39,16 @@ _MODULES = {
 
 class SourceSettings(NamedTuple):
     """What the readers are told: the column of a table (`--column`), the key of a YAML
-    card file (`--key`), the rules of the run (to rebuild a line stored without its dash)
-    and its checker (for a reader that sorts clean lines out itself: see `Reader`)."""
+    card file (`--key`), the rules of the run (to rebuild a line stored without its dash),
+    its checker (for a reader that sorts clean lines out itself: see `Reader`), and the
+    folder input names are relative to (for a reader that opens an input's other files:
+    see `discovery.Names`; "" for the working directory)."""
 
     column: str | None = None
     key: str | None = None
     rules: RuleSet | None = None
     checker: Checker | None = None
+    root: str = ""
 
 
 ReaderFunc = Callable[[BinaryIO, str, Callable[[int], None]], "Iterator[Entry | int]"]

@@ -36,33 +36,38 @@ _ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, RuntimeError, NotImplementedError
 
 def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
     """The reader of `.mse-set` zips, `set` files and `card …` files."""
-    return read_input
+    return partial(read_input, root=settings.root)
 
 
-def read_input(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry]:
+def read_input(
+    stream: BinaryIO, path: str, progress: Callable[[int], None], root: str = ""
+) -> Iterator[Entry]:
     """The type lines of a `.mse-set` zip, or of a `set` or `card …` text file (with the
-    card files a `set` file includes, when they are beside it)."""
+    card files a `set` file includes, when they are beside it). `path` is the input's name,
+    relative to `root` (see `discovery.Names`), where its other files are found."""
     from mtg_typeline.sources.text import peek
 
     head = peek(stream, 4)
     if head.startswith(_ZIP_MAGIC):
         yield from _read_zip(stream, path, progress)
         return
-    folder = None if path == "-" else os.path.dirname(path)
-    package = _folder_package(folder) if folder is not None else None
+    folder = None if path == "-" else path.rpartition("/")[0]
+    package = _folder_package(folder, root) if folder is not None else None
     reading = _Reading(package)
     yield from reading.main(Lines(stream, progress), None)
     reading.finish()
 
 
 def read_folder(path: str, settings: SourceSettings) -> Iterator[Entry]:
-    """The type lines of an unzipped set: its `set` file and every `card …` file in it."""
-    if not os.path.isfile(os.path.join(path, "set")):
+    """The type lines of an unzipped set: its `set` file and every `card …` file in it.
+    `path` is the folder's name, relative to `settings.root` (see `discovery.Names`)."""
+    folder = os.path.join(settings.root, path)
+    if not os.path.isfile(os.path.join(folder, "set")):
         raise SourceError(f"{path} is not a Magic Set Editor set: it has no `set` file")
-    reading = _Reading(_folder_package(path))
+    reading = _Reading(_folder_package(path, settings.root))
     yield from reading.member("set", Place(1, 1), nested=False)
-    for name in sorted(os.listdir(path)):
-        if name.startswith("card ") and os.path.isfile(os.path.join(path, name)):
+    for name in sorted(os.listdir(folder)):
+        if name.startswith("card ") and os.path.isfile(os.path.join(folder, name)):
             yield from reading.member(name, Place(1, 1))
     reading.finish()
 
@@ -78,12 +83,14 @@ class _Package(NamedTuple):
     path_of: Callable[[str], str]
 
 
-def _folder_package(folder: str) -> _Package:
+def _folder_package(folder: str, root: str) -> _Package:
+    """The files of a set in `folder` (a name relative to `root`)."""
+
     def path_of(name: str) -> str:
-        return os.path.join(folder, name) if folder not in ("", ".") else name
+        return f"{folder.rstrip('/')}/{name}" if folder not in ("", ".") else name
 
     def copies(name: str) -> list[Opener]:
-        file = path_of(name)
+        file = os.path.join(root, path_of(name))
         return [lambda: open(file, "rb")] if os.path.isfile(file) else []
 
     return _Package(copies, path_of)
@@ -196,6 +203,17 @@ class _Reading:
 
 def _no_progress(size: int) -> None:
     """Progress of files other than the input itself is not counted."""
+
+
+def included_files(path: str) -> frozenset[str]:
+    """The names of the files of its folder that the `set` file at `path` (on disk)
+    includes; none when it can't be read."""
+    try:
+        with open(path, "rb") as stream:
+            events = parse(Lines(stream, _no_progress))
+            return frozenset(e.name for e in events if isinstance(e, Include) and _plain_name(e.name))
+    except (OSError, SourceError):
+        return frozenset()
 
 
 def _plain_name(name: str) -> bool:
