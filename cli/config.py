@@ -49,6 +49,8 @@ KEYS: dict[str, str] = {
     "key": "string",
     "respect-gitignore": "bool",
     "hidden": "bool",
+    "force-exclude": "bool",
+    "skip-non-card-files": "bool",
     "fix": "bool",
     "unsafe-fixes": "bool",
 }

@@ -96,6 +96,9 @@ class FileFilter(NamedTuple):
     exclude: tuple[str, ...] = ()
     gitignore: bool = True  # skip what .gitignore files ignore
     hidden: bool = False  # search hidden files and directories too
+    # the configuration file's folder, which its globs are written from ("": none): a named
+    # path is also matched as seen from there under --force-exclude
+    base: str = ""
 
     def wants(self, *paths: str) -> bool:
         """Whether a file is read: `paths` are its path below the directory given, and the
@@ -163,14 +166,32 @@ def _inputs(path: str, how: Discovery, err: TextIO) -> Iterator[Input]:
 
 
 def _force_excluded(path: str, name: str, how: Discovery) -> bool:
-    """Whether a named path is left out under --force-exclude: an exclude glob matches it,
-    or a folder or file on its way below the root is hidden (unless --hidden)."""
-    if how.files.excludes(path, name):
+    """Whether a named path is left out under --force-exclude: an exclude glob matches it or
+    a folder it is in, or a folder or file on its way below the root is hidden (unless
+    --hidden)."""
+    if how.files.exclude and how.files.excludes(*_seen_as(path, name, how.files.base)):
         return True
     if how.files.hidden:
         return False
     parts = (name if not os.path.isabs(name) else os.path.normpath(path)).replace(os.sep, "/").split("/")
     return any(part.startswith(".") and part not in (".", "..") for part in parts)
+
+
+def _seen_as(path: str, name: str, base: str) -> list[str]:
+    """The ways exclude globs may see a named path, each with the folders it is in (an
+    excluded folder leaves out the files in it, as in a search): as given, by its name, and
+    from `base`, the configuration file's folder (whose globs are written from there, while
+    the run may be in a subdirectory, with a root of its own)."""
+    views = [os.path.normpath(path), name]
+    if base:
+        relative = os.path.relpath(os.path.abspath(path), base)
+        if relative != os.pardir and not relative.startswith(os.pardir + os.sep):
+            views.append(relative)
+    seen = []
+    for view in views:
+        parts = view.replace(os.sep, "/").split("/")
+        seen += ["/".join(parts[: end + 1]) for end, part in enumerate(parts) if part not in ("", ".", "..")]
+    return seen
 
 
 def _sets_once(inputs: list[Input], names: Names) -> list[Input]:

@@ -100,7 +100,8 @@ def _fixing(options: Options, checker: Checker, out: TextIO, err: TextIO) -> Fix
 
     keep = options.selection.keeps
     names = Names(options.root)
-    settings = FixSettings(options.unsafe_fixes, options.diff, checker, keep, options.sources, names)
+    judge = options.input_format == AUTO
+    settings = FixSettings(options.unsafe_fixes, options.diff, checker, keep, options.sources, names, judge)
     return Fixing(settings, out, err)
 
 
@@ -194,7 +195,7 @@ def _fix_path(
     """Fix the input, then check what it holds after fixing (with --diff: would hold)."""
     if options.searched and not item.stdin and _passed_over(item.name, options):
         return None
-    fixed = fixing.input(item, stdin, lambda name, stream: _format(name, stream, options))
+    fixed = fixing.input(item, stdin, lambda name, stream: _format(name, stream, options), options.searched)
     if fixed is None:
         return _check_path(item, stdin, checker, report, meter, options)
     if item.stdin and options.searched and _other_text(fixed, options):

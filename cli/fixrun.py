@@ -23,6 +23,7 @@ from mtg_typeline.findings import Finding, input_finding
 from mtg_typeline.fixer import LineFix, fix_line, is_applicable
 from mtg_typeline.fixzip import Member, fix_zip, is_zip, member_diffs
 from mtg_typeline.snapshot import Changed, Snapshot, check_unchanged, read_snapshot
+from mtg_typeline.sources import SNIFF_BYTES, TypeWordLines, type_word_lines
 
 if TYPE_CHECKING:
     from mtg_typeline.checker import Checker
@@ -52,6 +53,7 @@ class FixSettings(NamedTuple):
     keep: Keep = lambda finding: True  # the run's selection
     sources: SourceSettings | None = None
     names: Names = Names("")  # where a file named in findings is on disk
+    judge_text: bool = False  # fix a text input only if it looks like type lines (format auto)
 
 
 class Fixing:
@@ -66,11 +68,13 @@ class Fixing:
         self.problems: list[Finding] = []
         self.unsettled: list[tuple[str, int]] = []
         self.unwritten: list[tuple[str, int]] = []  # fixed lines the format can't hold as fixed
+        self.left: list[tuple[str, TypeWordLines]] = []  # text inputs not fixed: no type lines
 
     def warn(self) -> None:
         """Say which lines kept fixes that could not be applied (the fixes undo one another,
-        or applying them would add an error)."""
+        or applying them would add an error), and which text inputs were not fixed."""
         from mtg_typeline.display import printable
+        from mtg_typeline.reporters import count
 
         for path, line in self.unsettled:
             self.err.write(
@@ -81,6 +85,14 @@ class Fixing:
             self.err.write(
                 f"typeline: warning: {printable(path)}:{line}: the fixed type line can't be written "
                 "back exactly here (see README, Fixing card data); its findings stay\n"
+            )
+        for path, sample in self.left:
+            untyped = sample.seen - sample.typed
+            self.err.write(
+                f"typeline: warning: {printable(path)}: not fixed: {untyped} of the first "
+                f"{count(sample.seen, 'line')} {'holds' if untyped == 1 else 'hold'} no card type "
+                "or supertype word, so it may not hold type lines; to fix it anyway, give "
+                "--input-format text\n"
             )
 
     def diff_status(self, status: int, quiet: bool, exit_zero: bool = False) -> int:
@@ -96,12 +108,17 @@ class Fixing:
             return status
         return int(ExitStatus.FINDINGS)
 
-    def input(self, item: Input, stdin: BinaryIO, fmt: Callable[[str, BinaryIO], str]) -> BinaryIO | None:
-        """Fix one input; the contents to check in its place (None: check it as it is)."""
+    def input(
+        self, item: Input, stdin: BinaryIO, fmt: Callable[[str, BinaryIO], str], searched: bool = False
+    ) -> BinaryIO | None:
+        """Fix one input; the contents to check in its place (None: check it as it is). Text
+        that doesn't look like type lines is left as it is (see `left_alone`)."""
         path = item.name
         if item.stdin:
             data = stdin.read()
-            change = self._content(path, data, fmt(path, io.BytesIO(data)), None)
+            kind = fmt(path, io.BytesIO(data))
+            left = self.left_alone(path, data, kind, quiet=searched)
+            change = {} if left else self._content(path, data, kind, None)
             self._finish(change.get(path) or Change(path, data, data, 0, None))
             return io.BytesIO(change[path].new if path in change else data)
         disk = self.settings.names.on_disk(path)
@@ -113,13 +130,30 @@ class Fixing:
         if read is None:
             return None  # the check reports why it can't be read
         data, snapshot = read
-        changes = self._content(path, data, fmt(path, io.BytesIO(data)), snapshot)
+        kind = fmt(path, io.BytesIO(data))
+        if self.left_alone(path, data, kind):
+            return None
+        changes = self._content(path, data, kind, snapshot)
         final = data
         for found in changes.values():
             took = self._finish(found)
             if found.path == path and (took or self.settings.diff):
                 final = found.new  # with --diff: what would remain is checked
         return io.BytesIO(final)
+
+    def left_alone(self, path: str, data: bytes, kind: str, quiet: bool = False) -> bool:
+        """Whether a text input is not fixed because it doesn't look like type lines (the
+        test a directory search passes text over by): a deck list's `20 Mountain` is not a
+        type line to rewrite, named or not. Said in a warning unless `quiet`."""
+        rules = self.settings.sources.rules if self.settings.sources else None
+        if not self.settings.judge_text or kind != "text" or rules is None:
+            return False
+        sample = type_word_lines(data[:SNIFF_BYTES], rules)
+        if sample is None or sample.holds:
+            return False
+        if not quiet:
+            self.left.append((path, sample))
+        return True
 
     def _content(self, path: str, data: bytes, fmt: str, snapshot: Snapshot | None) -> dict[str, Change]:
         """The changes fixing `data` (the input `path`, in format `fmt`) makes, by file."""

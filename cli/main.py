@@ -139,6 +139,18 @@ def cli() -> None:
 )
 @click.option("--hidden/--no-hidden", default=False, help="Search hidden files and directories too.")
 @click.option(
+    "--force-exclude/--no-force-exclude",
+    default=False,
+    help="Leave out PATHS that an exclude glob matches or that are hidden, even when named (as "
+    "pre-commit names files).",
+)
+@click.option(
+    "--skip-non-card-files/--no-skip-non-card-files",
+    default=False,
+    help="Pass over named files that hold no card data (package.json, a README, a deck list), "
+    "as a directory search does, instead of reporting them.",
+)
+@click.option(
     "--config",
     "config_file",
     metavar="FILE",

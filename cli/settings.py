@@ -61,6 +61,7 @@ def build_options(
             exclude=tuple(merged.get("exclude") or ()),
             gitignore=merged.get("respect-gitignore", True) is not False,
             hidden=bool(merged.get("hidden")),
+            base=str(config.root) if config.path else "",
         ),
         input_format=merged.get("input-format") or AUTO_INPUT,
         sources=SourceSettings(column=_column(merged.get("column")), key=merged.get("key")),
@@ -68,6 +69,8 @@ def build_options(
         unsafe_fixes=bool(merged.get("unsafe-fixes")),
         diff=bool(merged.get("diff")),
         root=root,
+        force_exclude=_force_exclude(merged),
+        skip_non_card_files=bool(merged.get("skip-non-card-files")),
     )
 
 
@@ -81,6 +84,21 @@ def _edition(merged: Mapping[str, Any]) -> str | None:
 
         return shipped_index().in_force(str(merged["as-of"]))
     return merged.get("edition")
+
+
+def _force_exclude(merged: Mapping[str, Any]) -> bool:
+    """--force-exclude, refused when it could leave nothing out (no exclude glob, and hidden
+    paths searched): a hook that says it honours `exclude` would then quietly not. Without a
+    configuration file it still leaves out hidden paths (`.github/`, `.pre-commit-config.yaml`),
+    which is what the pre-commit hooks, which always give it, rely on."""
+    if not merged.get("force-exclude"):
+        return False
+    if merged.get("hidden") and not any(glob.strip("/ ") for glob in merged.get("exclude") or ()):
+        raise UsageError(
+            "--force-exclude with --hidden and no exclude glob leaves nothing out; "
+            "give --exclude GLOB (or the exclude key), or --no-force-exclude"
+        )
+    return True
 
 
 def _column(value: str | None) -> str | None:

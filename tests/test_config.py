@@ -26,7 +26,7 @@ DATA = Path(__file__).resolve().parent / "data" / "config"
 KEY_LIST = (
     "edition, as-of, rules, format, strict, quiet, color, select, extend-select, ignore, fail-on, "
     "exit-zero, statistics, per-file-ignores, include, exclude, input-format, column, key, "
-    "respect-gitignore, hidden, fix, unsafe-fixes"
+    "respect-gitignore, hidden, force-exclude, skip-non-card-files, fix, unsafe-fixes"
 )
 
 CLEAN = "Creature — Elf Warrior\n"
@@ -56,6 +56,8 @@ EVERY_KEY: dict[str, Any] = {
     "key": "types",
     "respect-gitignore": False,
     "hidden": True,
+    "force-exclude": True,
+    "skip-non-card-files": True,
     "fix": False,  # true would fix the cards of the command-line tests below: see test_fix.py
     "unsafe-fixes": True,
     "per-file-ignores": {"legacy/*.txt": ["TL101", "word-case"], "*.types": []},

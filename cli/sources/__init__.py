@@ -163,8 +163,27 @@ def holds_type_lines(head: bytes, rules: RuleSet) -> bool:
     of `rules`, or an obsolete one, or Token or Emblem, in any case. A file of nothing but
     blank lines and comments counts as one (there is nothing in it to report), and so does
     one that is not text at all (UTF-16, NUL bytes): the text reader says what is wrong."""
+    sample = type_word_lines(head, rules)
+    return sample is None or sample.holds
+
+
+class TypeWordLines(NamedTuple):
+    """Of the first lines of a text (blank lines and `#` comments aside): how many were
+    looked at, and how many of them hold a card type or supertype word."""
+
+    seen: int
+    typed: int
+
+    @property
+    def holds(self) -> bool:
+        """Whether they look like type lines: half of them or more hold such a word."""
+        return self.typed * 2 >= self.seen
+
+
+def type_word_lines(head: bytes, rules: RuleSet) -> TypeWordLines | None:
+    """The sample `holds_type_lines` judges by; None for input that is not text at all."""
     if head.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in head:
-        return True
+        return None
     words = {word.casefold() for word in (*rules.card_types, *rules.supertypes, "Token", "Emblem")}
     kinds = ("card_type", "supertype")
     words.update(rename.old.casefold() for rename in rules.renames if rename.kind in kinds)
@@ -177,4 +196,4 @@ def holds_type_lines(head: bytes, rules: RuleSet) -> bool:
         typed += any(word.casefold() in words for word in _WORD.findall(text))
         if seen == _TEXT_SAMPLE_LINES:
             break
-    return typed * 2 >= seen
+    return TypeWordLines(seen, typed)
