@@ -100,24 +100,38 @@ def test_example_config_is_valid_for_pre_commit(tmp_path: Path) -> None:
     assert (result.returncode, result.stdout) == (0, "")
 
 
-def test_manifest_offers_the_typeline_hook() -> None:
-    entry = hook("typeline")
-    assert entry["entry"] == "typeline check"
-    assert entry["language"] == "python"
-    assert entry["types"] == ["text"]
-    assert entry["require_serial"] is False
-    assert entry["name"] and entry["description"]
+HOOK_IDS = ["typeline", "typeline-cards", "typeline-mse", "typeline-fix"]
+ENTRY = ["typeline", "check", "--force-exclude", "--skip-non-card-files"]
 
 
-def test_manifest_offers_the_typeline_fix_hook() -> None:
-    entry = hook("typeline-fix")
-    assert entry["entry"] == "typeline check --fix"
-    assert entry["language"] == "python"
-    assert entry["require_serial"] is False
-    assert entry["name"] and entry["description"]
-    # the same files as the checking hook
-    checking = hook("typeline")
-    assert (entry["types"], entry["files"]) == (checking["types"], checking["files"])
+def test_manifest_offers_the_hooks() -> None:
+    assert [entry["id"] for entry in manifest()] == HOOK_IDS
+    for entry in manifest():
+        assert entry["language"] == "python"
+        assert entry["name"] and entry["description"]
+
+
+@pytest.mark.parametrize("hook_id", HOOK_IDS)
+def test_every_hook_leaves_out_what_is_excluded_and_what_holds_no_cards(hook_id: str) -> None:
+    # pasted into any repository, the hooks pass over its workflows, package files and docs
+    fix = ["--fix"] if hook_id == "typeline-fix" else []
+    assert shlex.split(hook(hook_id)["entry"]) == [*ENTRY, *fix]
+
+
+def test_hooks_run_in_parallel_unless_an_unzipped_set_could_be_split() -> None:
+    # pre-commit splits the files of a parallel hook among processes (shuffled): the set file
+    # and the card files of one unzipped Magic Set Editor set must reach one process, or a
+    # card file is read both alone and through its set (and fixed by two processes at once)
+    serial = {entry["id"]: entry["require_serial"] for entry in manifest()}
+    assert serial == {"typeline": False, "typeline-cards": False, "typeline-mse": True, "typeline-fix": True}
+
+
+def test_hooks_that_use_types_or_ask_for_a_pre_commit_that_knows_it() -> None:
+    # types_or came with pre-commit 2.9.0; an older one would ignore it and run the hook on everything
+    for entry in manifest():
+        if "types_or" in entry:
+            version = tuple(int(part) for part in str(entry["minimum_pre_commit_version"]).split("."))
+            assert version >= (2, 9, 0), entry["id"]
 
 
 def test_manifest_has_no_key_pre_commit_ignores() -> None:
@@ -152,21 +166,68 @@ def test_hook_entry_runs_the_console_script() -> None:
         assert shlex.split(entry["entry"])[0] in scripts, entry["id"]
 
 
-@pytest.mark.parametrize(
-    ("path", "checked"),
-    [
-        ("cards.txt", True),
-        ("examples/good.txt", True),
-        ("sets/dmu/Type Lines.txt", True),
-        ("README.md", False),
-        ("cards.txt.bak", False),
-        ("cards.json", False),
-    ],
-)
-@pytest.mark.parametrize("hook_id", ["typeline", "typeline-fix"])
-def test_hook_files_pattern_takes_text_files(path: str, checked: bool, hook_id: str) -> None:
-    # pre-commit matches `files` with re.search against the path from the repository's top
-    assert bool(re.search(hook(hook_id)["files"], path)) is checked
+# Files as pre-commit's identify tags them: text, binary (a zipped set), with a type tag
+ZIP = b"PK\x03\x04" + bytes(range(256))
+SAMPLE_FILES: dict[str, tuple[bytes, set[str]]] = {
+    "cards.txt": (b"Creature \xe2\x80\x94 Elf\n", {"typeline", "typeline-fix"}),
+    "sets/dmu/Type Lines.txt": (b"Land\n", {"typeline", "typeline-fix"}),
+    "forge/res/cardsfolder/g/goblin_guide.txt": (
+        b"Name:Goblin Guide\nTypes:Creature Goblin Scout\n",
+        {"typeline", "typeline-fix"},
+    ),
+    "cards/scryfall.json": (b"[]\n", {"typeline-cards", "typeline-fix"}),
+    "collection.csv": (b"Name,Type\n", {"typeline-cards", "typeline-fix"}),
+    "export.tsv": (b"Name\tType\n", {"typeline-cards", "typeline-fix"}),
+    "cards.yaml": (b"- type: Land\n", {"typeline-cards", "typeline-fix"}),
+    "cards.yml": (b"- type: Land\n", {"typeline-cards", "typeline-fix"}),
+    "cockatrice/cards.xml": (b"<cockatrice_carddatabase/>\n", {"typeline-cards", "typeline-fix"}),
+    "sets/winter.mse-set": (ZIP, {"typeline-mse", "typeline-fix"}),
+    "sets/summer.mse-set/set": (b"mse_version: 2.0.2\n", {"typeline-mse", "typeline-fix"}),
+    "sets/summer.mse-set/card goblin guide": (b"mse_version: 2.0.2\n", {"typeline-mse", "typeline-fix"}),
+    "sets/summer.mse-set/image1": (ZIP, set()),
+    "set": (b"mse_version: 2.0.2\n", {"typeline-mse", "typeline-fix"}),
+    "README.md": (b"# Cards\n", set()),
+    "cards.txt.bak": (b"Land\n", set()),
+    "notes/asset": (b"Land\n", set()),
+    "offset": (b"Land\n", set()),
+    "setup.py": (b"print()\n", set()),
+    "cards/logo.png": (b"\x89PNG\r\n\x1a\n\x00\x00", set()),
+    "pack.txt.zip": (ZIP, set()),
+}
+
+
+def taken_by(hook_id: str) -> set[str]:
+    """The sample files pre-commit gives the hook, chosen by pre-commit's own classifier."""
+    pre_commit()
+    from pre_commit.commands.run import Classifier, filter_by_include_exclude
+
+    entry = hook(hook_id)
+    names = filter_by_include_exclude(list(SAMPLE_FILES), entry.get("files", ""), entry.get("exclude", "^$"))
+    chosen = Classifier(SAMPLE_FILES).by_types(
+        names, entry.get("types", ["file"]), entry.get("types_or", []), entry.get("exclude_types", [])
+    )
+    return set(chosen)
+
+
+@pytest.fixture
+def sample_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    for name, (data, _) in SAMPLE_FILES.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(data)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.mark.parametrize("hook_id", HOOK_IDS)
+@pytest.mark.usefixtures("sample_files")
+def test_each_hook_takes_its_files(hook_id: str) -> None:
+    assert taken_by(hook_id) == {name for name, (_, hooks) in SAMPLE_FILES.items() if hook_id in hooks}
+
+
+@pytest.mark.usefixtures("sample_files")
+def test_the_fix_hook_takes_what_the_other_hooks_take() -> None:
+    others = set().union(*(taken_by(hook_id) for hook_id in HOOK_IDS if hook_id != "typeline-fix"))
+    assert taken_by("typeline-fix") == others
 
 
 # --- the real pre-commit: installs the hook with pip ------------------------------------------
