@@ -123,28 +123,41 @@ def example_hooks() -> list[dict[str, Any]]:
     return hooks
 
 
-def test_pre_commit_example_uses_the_hook_this_repository_offers() -> None:
-    assert [hook["id"] for hook in example_hooks()] == ["typeline"]
-    assert set(manifest_ids()) >= {"typeline"}
+EXAMPLE_HOOKS = ["typeline", "typeline-cards", "typeline-mse"]
 
 
-def test_pre_commit_example_files_pattern() -> None:
-    (hook,) = example_hooks()
-    assert re.search(hook["files"], "cards/dominaria/creatures.txt")
-    assert not re.search(hook["files"], "notes/creatures.txt")
-    assert not re.search(hook["files"], "cards/README.md")
+def test_pre_commit_example_uses_the_hooks_this_repository_offers() -> None:
+    assert [hook["id"] for hook in example_hooks()] == EXAMPLE_HOOKS
+    assert set(manifest_ids()) >= set(EXAMPLE_HOOKS)
+
+
+def test_pre_commit_example_works_as_pasted() -> None:
+    # no `files:`, `types:` or `args:` to fit it to a repository: the hooks pass over what
+    # holds no cards (tests/test_precommit.py runs them over such files)
+    for hook in example_hooks():
+        assert set(hook) == {"id"}, hook
 
 
 def test_pre_commit_example_args_make_warnings_fail(tmp_path: Path) -> None:
-    # the hook runs its entry with the args, then the file names
-    (hook,) = example_hooks()
+    # the example's comment shows `args:`; a hook runs its entry with the args, then the files
+    example = (EXAMPLES / ".pre-commit-config.yaml").read_text(encoding="utf-8")
+    assert "`args: [--fail-on, warning]`" in example
     entry = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))[0]["entry"]
-    subcommand = shlex.split(entry)[1:]  # after the console script: `check`
+    subcommand = shlex.split(entry)[1:]  # after the console script: `check …`
     warned = tmp_path / "warned.txt"
     warned.write_text("Creature - Goblin\n", encoding="utf-8")  # a TL101 warning, no error
-    assert invoke([*subcommand, *hook["args"], str(warned)]).exit_code == 1
+    assert invoke([*subcommand, "--fail-on", "warning", str(warned)]).exit_code == 1
     assert invoke([*subcommand, str(warned)]).exit_code == 0
-    assert invoke([*subcommand, *hook["args"], str(GOOD)]).exit_code == 0
+    assert invoke([*subcommand, "--fail-on", "warning", str(GOOD)]).exit_code == 0
+
+
+def test_not_cards_example_is_passed_over_by_the_hooks_and_reported_without_them() -> None:
+    not_cards = sorted(str(path) for path in (EXAMPLES / "not-cards").iterdir())
+    entry = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))[0]["entry"]
+    hooked = invoke([*shlex.split(entry)[1:], "--format", "json", *not_cards])
+    assert (hooked.exit_code, json.loads(hooked.stdout)["findings"]) == (0, [])
+    for path in not_cards:
+        assert invoke(["check", path]).exit_code != 0, path
 
 
 # --- GitHub Actions and GitLab CI ----------------------------------------------------------------

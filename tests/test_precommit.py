@@ -230,6 +230,61 @@ def test_the_fix_hook_takes_what_the_other_hooks_take() -> None:
     assert taken_by("typeline-fix") == others
 
 
+# --- the rev the example configuration and README name ----------------------------------------
+
+FULL_SHA = re.compile(r"[0-9a-f]{40}")
+README = ROOT / "README.md"
+
+
+def example_repo() -> dict[str, Any]:
+    config = yaml.safe_load(EXAMPLE_CONFIG.read_text(encoding="utf-8"))
+    (repo,) = config["repos"]
+    assert repo["repo"] == "https://github.com/OWNER/mtg-typeline"
+    found: dict[str, Any] = repo
+    return found
+
+
+def git(*args: str) -> subprocess.CompletedProcess[str]:
+    env = clean_env()
+    return subprocess.run(["git", *args], cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+
+
+def test_example_rev_is_a_commit_that_holds_the_hooks_it_uses() -> None:
+    # the project makes no release tags: `rev` is a full commit sha of this repository
+    repo = example_repo()
+    rev, used = repo["rev"], [entry["id"] for entry in repo["hooks"]]
+    assert FULL_SHA.fullmatch(rev), f"rev {rev!r} is not a full commit sha"
+    assert set(used) <= {entry["id"] for entry in manifest()}
+    if git("cat-file", "-e", f"{rev}^{{commit}}").returncode != 0:
+        # a checkout without that history (a shallow clone, an unpacked archive) can check
+        # the shape only; a full clone without it lost the commit (rebased, squashed)
+        shallow = git("rev-parse", "--is-shallow-repository").stdout.strip()
+        assert shallow != "false", f"rev {rev} is not in this repository's history: name a commit that is"
+        return
+    shown = git("show", f"{rev}:.pre-commit-hooks.yaml")
+    assert shown.returncode == 0, shown.stderr
+    at_rev = {entry["id"]: entry for entry in yaml.safe_load(shown.stdout)}
+    for hook_id in used:
+        assert hook_id in at_rev, f"{hook_id} is not a hook at {rev}"
+        assert {"--force-exclude", "--skip-non-card-files"} <= set(shlex.split(at_rev[hook_id]["entry"]))
+
+
+def readme_pre_commit_config() -> dict[str, Any]:
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("\n## Using it with pre-commit\n") :]
+    block = re.search(r"^```yaml\n(repos:.*?)^```", section, re.MULTILINE | re.DOTALL)
+    assert block, "README's pre-commit section shows no configuration"
+    config: dict[str, Any] = yaml.safe_load(block.group(1))
+    return config
+
+
+def test_readme_configuration_is_the_example_configuration() -> None:
+    (repo,) = readme_pre_commit_config()["repos"]
+    example = example_repo()
+    assert (repo["repo"], repo["rev"]) == (example["repo"], example["rev"])
+    assert [entry["id"] for entry in repo["hooks"]] == [entry["id"] for entry in example["hooks"]]
+
+
 # --- the real pre-commit: installs the hook with pip ------------------------------------------
 
 
