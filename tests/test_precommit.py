@@ -16,6 +16,7 @@ and from a tree with uncommitted work.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 import shlex
@@ -23,12 +24,14 @@ import shutil
 import subprocess
 import sys
 import tomllib
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from conftest import run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 MANIFEST = ROOT / ".pre-commit-hooks.yaml"
@@ -164,6 +167,33 @@ def test_hook_entry_runs_the_console_script() -> None:
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
     for entry in manifest():
         assert shlex.split(entry["entry"])[0] in scripts, entry["id"]
+
+
+NOT_TYPE_LINES = {
+    "requirements.txt": "click>=8.1\nrich>=13\npyyaml>=6\n",
+    "deck.txt": "20 Mountain\n4 Lightning Bolt\n",
+    "README.txt": "Our cards\n\nType lines are checked on every commit; see cards/.\n",
+    "CHANGELOG.txt": "1.1\n\n- Winter set.\n- Fixed a typo in the rules text.\n",
+    "README.md": "# Our cards\n\nThe cards of our set.\n",
+    "CHANGELOG.md": "# Changelog\n\n## 1.1\n\n- Winter set.\n",
+}
+
+
+@pytest.mark.parametrize("hook_id", ["typeline", "typeline-fix"])
+def test_hook_entries_never_report_or_change_files_without_type_lines(
+    hook_id: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # what the hooks' entries do when pre-commit names such files: nothing at all
+    (tmp_path / ".git").mkdir()
+    monkeypatch.chdir(tmp_path)
+    for name, text in NOT_TYPE_LINES.items():
+        Path(name).write_text(text, encoding="utf-8")
+    args = shlex.split(hook(hook_id)["entry"])[1:]
+    result = run_cli([*args, "--format", "json", *NOT_TYPE_LINES])
+    assert (result.exit_code, result.stderr) == (0, "")
+    document = json.loads(result.stdout)
+    assert (document["findings"], document["summary"]["files"]) == ([], 0)
+    assert {name: Path(name).read_text(encoding="utf-8") for name in NOT_TYPE_LINES} == NOT_TYPE_LINES
 
 
 # Files as pre-commit's identify tags them: text, binary (a zipped set), with a type tag
@@ -397,3 +427,178 @@ def test_try_repo_fix_hook_reports_what_it_cannot_fix(sandbox: Sandbox) -> None:
     assert "- exit code: 1" in result.stdout
     assert "files were modified" not in result.stdout
     assert "bad.txt:1:12: error TL304 subtype-type-mismatch" in result.stdout
+
+
+# --- the real pre-commit in a repository of cards, docs and package files ----------------------
+
+ODD = "Creature — Forest"  # TL304 in every format
+CARD_FILES = {
+    "cards/good.txt": GOOD,
+    "cards/bad.txt": BAD,
+    "cards/fixable.txt": FIXABLE,
+    "cards/good.json": '[{"object": "card", "name": "Elves", "type_line": "Creature — Elf Druid"}]\n',
+    "cards/bad.json": f'[{{"object": "card", "name": "Odd", "type_line": "{ODD}"}}]\n',
+    "cards/fixable.json": '[{"object": "card", "name": "Bears", "type_line": "Creature - Bear"}]\n',
+    "cards/bad.csv": f"name,type_line\nOdd,{ODD}\n",
+    "cards/bad.yaml": f"- name: Odd\n  type_line: {ODD}\n",
+    "cards/bad.xml": (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_carddatabase version="4">\n  <cards>\n'
+        f"    <card>\n      <name>Odd</name>\n      <prop><type>{ODD}</type></prop>\n    </card>\n"
+        "  </cards>\n</cockatrice_carddatabase>\n"
+    ),
+    "forge/odd_guide.txt": "Name:Odd Guide\nManaCost:R\nTypes:Creature Forest\n",
+}
+OTHER_FILES = {
+    ".github/workflows/ci.yml": "name: ci\non: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n"
+    "    steps:\n      - uses: actions/checkout@v5\n      - run: make test\n",
+    "package.json": '{\n  "name": "card-site",\n  "version": "1.0.0",\n  "private": true\n}\n',
+    "docker-compose.yml": "services:\n  web:\n    image: nginx\n    ports: ['8080:80']\n",
+    "docs/sitemap.xml": '<?xml version="1.0"?>\n<urlset><url><loc>https://example.org/</loc></url></urlset>\n',
+    "docs/notes.txt": "Notes\n\nThe winter set ships in March; the cards are in cards/.\n",
+    "README.md": "# Our cards\n\nType lines are checked with typeline on every commit.\n",
+    "CHANGELOG.md": "# Changelog\n\n## 1.1\n\n- Winter set.\n- Fixed a typo in the rules text.\n",
+    "requirements.txt": "click>=8.1\nrich>=13\npyyaml>=6\n",
+    "deck.txt": "20 Mountain\n4 Lightning Bolt\n",
+    ".typeline.yaml": "exclude: [drafts]\n",
+    "drafts/bad.txt": BAD,
+    "drafts/fixable.txt": FIXABLE,
+    "drafts/bad.json": f'[{{"object": "card", "name": "Odd", "type_line": "{ODD}"}}]\n',
+}
+MSE_SAMPLE = ROOT / "tests" / "data" / "samples" / "mse" / "TheCloneWars.mse-set-partial"
+FINDING = re.compile(r"^(.+?):(\d+):(\d+): (?:error|warning|info) (TL\d{3}) ", re.MULTILINE)
+
+
+def card_repo(path: Path, sandbox: Sandbox) -> Path:
+    """A user's repository: card files of every format (a zipped and an unzipped Magic Set
+    Editor set among them), docs, package files, a workflow, an excluded folder, and the
+    hooks of the project's committed copy, at its HEAD."""
+    import zipfile
+
+    (path / "sets").mkdir(parents=True)
+    with zipfile.ZipFile(path / "sets" / "clone-wars.mse-set", "w", zipfile.ZIP_DEFLATED) as archive:
+        for member in sorted(MSE_SAMPLE.iterdir()):
+            archive.write(member, member.name)
+    shutil.copytree(MSE_SAMPLE, path / "sets" / "unzipped")
+    head = run(["git", "rev-parse", "HEAD"], sandbox.hook_repo, sandbox.env).stdout.strip()
+    hooks = "".join(f"      - id: {hook_id}\n" for hook_id in HOOK_IDS)
+    config = f"repos:\n  - repo: {sandbox.hook_repo}\n    rev: {head}\n    hooks:\n{hooks}"
+    git_repo(path, {**CARD_FILES, **OTHER_FILES, ".pre-commit-config.yaml": config}, sandbox.env)
+    return path
+
+
+def pre_commit_run(
+    repo: Path, sandbox: Sandbox, *args: str, skip: str = ""
+) -> subprocess.CompletedProcess[str]:
+    """`pre-commit run ARGS` in `repo` (hooks in SKIP, comma-separated, left out)."""
+    return run([*pre_commit(), "run", "--color", "never", *args], repo, {**sandbox.env, "SKIP": skip})
+
+
+def reported(output: str) -> Counter[tuple[str, int, int, str]]:
+    """The findings in pre-commit's output (typeline's text format), each as often as shown."""
+    return Counter(
+        (path, int(line), int(column), code) for path, line, column, code in FINDING.findall(output)
+    )
+
+
+def checked_by_hand(repo: Path, monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[str, int, int, str]]:
+    """What `typeline check` reports on the card files, each named once (the sets as sets)."""
+    monkeypatch.chdir(repo)
+    named = [*CARD_FILES, "sets/clone-wars.mse-set", "sets/unzipped"]
+    document = json.loads(run_cli(["check", "--format", "json", *named]).stdout)
+    return Counter((f["path"], f["line"], f["column"], f["code"]) for f in document["findings"])
+
+
+def snapshot(repo: Path) -> dict[str, bytes]:
+    return {
+        str(path.relative_to(repo)): path.read_bytes()
+        for path in repo.rglob("*")
+        if path.is_file() and ".git" not in path.relative_to(repo).parts
+    }
+
+
+def hook_result(output: str, name: str) -> str:
+    """`Passed`, `Failed` or `Skipped` for the hook called `name` in pre-commit's output."""
+    found = re.search(
+        rf"^{re.escape(name)}\.+(?:\(no files to check\))?(Passed|Failed|Skipped)$", output, re.M
+    )
+    assert found, f"no result for {name!r}:\n{output}"
+    return found.group(1)
+
+
+CHECK_HOOK_NAMES = ("typeline", "typeline (card data)", "typeline (Magic Set Editor)")
+
+
+@pytest.mark.network
+@pytest.mark.slow
+def test_pre_commit_reports_bad_cards_once_and_passes_over_everything_else(
+    sandbox: Sandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repo = card_repo(tmp_path / "cards-repo", sandbox)
+    before = snapshot(repo)
+    result = pre_commit_run(repo, sandbox, "--all-files", skip="typeline-fix")
+    assert result.returncode == 1, result.stdout
+    assert [hook_result(result.stdout, name) for name in CHECK_HOOK_NAMES] == ["Failed"] * 3
+    found = reported(result.stdout)
+    # each format's bad card, at its place; each finding once, the sets' too (a card file of
+    # the unzipped set is read through its set, never also alone)
+    for place in [
+        ("cards/bad.txt", 1, 12, "TL304"),
+        ("cards/bad.json", 1, 61, "TL304"),
+        ("cards/bad.csv", 2, 16, "TL304"),
+        ("cards/bad.yaml", 2, 25, "TL304"),
+        ("cards/bad.xml", 6, 30, "TL304"),
+        ("forge/odd_guide.txt", 3, 16, "TL304"),
+        ("sets/clone-wars.mse-set/card darth vader sith lord", 28, 98, "TL302"),
+        ("sets/unzipped/card darth vader sith lord", 28, 98, "TL302"),
+    ]:
+        assert found[place] == 1, (place, result.stdout)
+    assert found == checked_by_hand(repo, monkeypatch)
+    # nothing else is mentioned: docs, package files, the workflow, the excluded folder
+    sets = ("sets/clone-wars.mse-set/card ", "sets/unzipped/card ")
+    assert all(path in CARD_FILES or path.startswith(sets) for path, *_ in found), found
+    for name in OTHER_FILES:
+        assert name not in result.stdout.replace(".pre-commit-config.yaml", ""), name
+    assert snapshot(repo) == before
+
+
+@pytest.mark.network
+@pytest.mark.slow
+def test_pre_commit_passes_files_that_hold_no_cards(sandbox: Sandbox, tmp_path: Path) -> None:
+    repo = card_repo(tmp_path / "cards-repo", sandbox)
+    before = snapshot(repo)
+    result = pre_commit_run(repo, sandbox, "--files", *OTHER_FILES, "cards/good.txt", "cards/good.json")
+    assert result.returncode == 0, result.stdout
+    assert not reported(result.stdout), result.stdout
+    assert [hook_result(result.stdout, name) for name in CHECK_HOOK_NAMES] == ["Passed", "Passed", "Skipped"]
+    assert hook_result(result.stdout, "typeline (fix)") == "Passed"
+    assert snapshot(repo) == before
+
+
+@pytest.mark.network
+@pytest.mark.slow
+def test_pre_commit_fix_hook_fixes_card_files_only_then_is_clean(sandbox: Sandbox, tmp_path: Path) -> None:
+    repo = card_repo(tmp_path / "cards-repo", sandbox)
+    before = snapshot(repo)
+    result = pre_commit_run(repo, sandbox, "typeline-fix", "--all-files")
+    assert result.returncode == 1, result.stdout
+    assert hook_result(result.stdout, "typeline (fix)") == "Failed"
+    assert "- files were modified by this hook" in result.stdout
+    after = snapshot(repo)
+    changed = {name for name in before if after[name] != before[name]}
+    assert changed == {"cards/fixable.txt", "cards/fixable.json"}
+    assert after["cards/fixable.txt"] == "Creature — Elf\nLand — Forest\n".encode()
+    # (an ASCII-only JSON file gets the dash as an escape, in its own notation)
+    fixed_json = CARD_FILES["cards/fixable.json"].replace("Creature - Bear", "Creature \\u2014 Bear")
+    assert after["cards/fixable.json"] == fixed_json.encode()
+    # what can't be fixed is reported: the bad cards, not the excluded ones
+    assert ("cards/bad.txt", 1, 12, "TL304") in reported(result.stdout)
+    assert "drafts/" not in result.stdout
+    # the second run changes nothing; over the fixed files and the rest it passes
+    again = pre_commit_run(repo, sandbox, "typeline-fix", "--all-files")
+    assert "files were modified" not in again.stdout, again.stdout
+    assert snapshot(repo) == after
+    clean = pre_commit_run(
+        repo, sandbox, "typeline-fix", "--files", "cards/fixable.txt", "cards/fixable.json", *OTHER_FILES
+    )
+    assert clean.returncode == 0, clean.stdout
+    assert hook_result(clean.stdout, "typeline (fix)") == "Passed"
