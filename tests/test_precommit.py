@@ -27,7 +27,7 @@ import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 import yaml
@@ -468,6 +468,17 @@ MSE_SAMPLE = ROOT / "tests" / "data" / "samples" / "mse" / "TheCloneWars.mse-set
 FINDING = re.compile(r"^(.+?):(\d+):(\d+): (?:error|warning|info) (TL\d{3}) ", re.MULTILINE)
 
 
+class CardRepo(NamedTuple):
+    path: Path
+    before: dict[str, bytes]  # every file's bytes, as committed
+
+
+@pytest.fixture
+def cards(sandbox: Sandbox, tmp_path: Path) -> CardRepo:
+    repo = card_repo(tmp_path / "cards-repo", sandbox)
+    return CardRepo(repo, snapshot(repo))
+
+
 def card_repo(path: Path, sandbox: Sandbox) -> Path:
     """A user's repository: card files of every format (a zipped and an unzipped Magic Set
     Editor set among them), docs, package files, a workflow, an excluded folder, and the
@@ -531,10 +542,9 @@ CHECK_HOOK_NAMES = ("typeline", "typeline (card data)", "typeline (Magic Set Edi
 @pytest.mark.network
 @pytest.mark.slow
 def test_pre_commit_reports_bad_cards_once_and_passes_over_everything_else(
-    sandbox: Sandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    sandbox: Sandbox, cards: CardRepo, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    repo = card_repo(tmp_path / "cards-repo", sandbox)
-    before = snapshot(repo)
+    repo, before = cards
     result = pre_commit_run(repo, sandbox, "--all-files", skip="typeline-fix")
     assert result.returncode == 1, result.stdout
     assert [hook_result(result.stdout, name) for name in CHECK_HOOK_NAMES] == ["Failed"] * 3
@@ -563,9 +573,8 @@ def test_pre_commit_reports_bad_cards_once_and_passes_over_everything_else(
 
 @pytest.mark.network
 @pytest.mark.slow
-def test_pre_commit_passes_files_that_hold_no_cards(sandbox: Sandbox, tmp_path: Path) -> None:
-    repo = card_repo(tmp_path / "cards-repo", sandbox)
-    before = snapshot(repo)
+def test_pre_commit_passes_files_that_hold_no_cards(sandbox: Sandbox, cards: CardRepo) -> None:
+    repo, before = cards
     result = pre_commit_run(repo, sandbox, "--files", *OTHER_FILES, "cards/good.txt", "cards/good.json")
     assert result.returncode == 0, result.stdout
     assert not reported(result.stdout), result.stdout
@@ -576,9 +585,8 @@ def test_pre_commit_passes_files_that_hold_no_cards(sandbox: Sandbox, tmp_path: 
 
 @pytest.mark.network
 @pytest.mark.slow
-def test_pre_commit_fix_hook_fixes_card_files_only_then_is_clean(sandbox: Sandbox, tmp_path: Path) -> None:
-    repo = card_repo(tmp_path / "cards-repo", sandbox)
-    before = snapshot(repo)
+def test_pre_commit_fix_hook_fixes_card_files_only_then_is_clean(sandbox: Sandbox, cards: CardRepo) -> None:
+    repo, before = cards
     result = pre_commit_run(repo, sandbox, "typeline-fix", "--all-files")
     assert result.returncode == 1, result.stdout
     assert hook_result(result.stdout, "typeline (fix)") == "Failed"
