@@ -224,20 +224,22 @@ def test_escape_leaves_plain_words_alone() -> None:
 # bounded whatever the run found
 
 
-def many(count: int, path_chars: int) -> RunResult:
-    """`count` findings, each in a file of its own whose name is `path_chars` long and made
-    of the characters whose escapes are longest, with a message just as long."""
+def many(count: int, length: int, path: str = "😀", message: str = "&") -> RunResult:
+    """`count` findings, each in a file of its own, whose path, message and card name are
+    `length` times `path` and `message`: by default the characters that take the most bytes
+    once written (a path is shown twice: as text and in a code span)."""
     template = placed("x", 1, "Creature — Forest")[0]
     findings = [
-        template._replace(path=f"{n:06}{'<|' * path_chars}", message="&`" * path_chars, card="<" * path_chars)
+        template._replace(path=f"{n:06}{path * length}", message=message * length, card=message * length)
         for n in range(count)
     ]
     return RunResult(tuple(findings), Summary.of(findings, count, count), RULES, ())
 
 
-def test_the_report_is_bounded() -> None:
-    report = render(many(20_000, 5_000))
-    assert len(report.encode("utf-8")) < 300 * 1024 < MIB
+@pytest.mark.parametrize(("path", "message"), [("😀", "&"), ("&", "<"), ("`", "\x01"), ("\x01|", "`")])
+def test_the_report_is_bounded(path: str, message: str) -> None:
+    report = render(many(20_000, 5_000, path, message))
+    assert len(report.encode("utf-8")) < 400 * 1024 < MIB
     assert report.count("\n- `") == MAX_LISTED
     assert f"\n\nAnd {20_000 - MAX_LISTED:,} more findings.\n" in report
     assert f"\n\nAnd {20_000 - MAX_ROWS:,} more rows.\n" in report

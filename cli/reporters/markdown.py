@@ -33,7 +33,7 @@ last line says how many more there are. A clean run prints the heading and "No p
 
 GitHub keeps at most 1 MiB of summary per step, so the report is bounded whatever the run
 found: at most MAX_ROWS rows of files, MAX_LISTED findings and MAX_CHARS characters of each
-path, message and card name (a longer one ends in "…"): under 300 KiB in all.
+path, message and card name (a longer one ends in "…"): under 400 KiB in all.
 
 User text can't become markup. In the list, a finding's place is a code span, fenced by one
 backtick more than it holds. Elsewhere (table cells, messages, card names) `&`, `<` and `>`
