@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from collections.abc import Mapping
@@ -25,6 +24,7 @@ from typing import Any
 
 import pytest
 import yaml
+from conftest import copy_checkout
 
 ROOT = Path(__file__).resolve().parents[1]
 ACTION = ROOT / "action.yml"
@@ -105,6 +105,19 @@ def test_outputs_come_from_the_check_step() -> None:
         step, outputs, output = expression.split(".")[1:]
         assert (step in ids, outputs, output) == (True, "outputs", name)
     assert set(metadata["outputs"]) == {"exit-code", "sarif-file"}
+
+
+def test_readme_documents_every_input_and_output() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### GitHub Actions: the action") :]
+    section = section[: section.index("\n### ")]
+    rows = re.findall(r"^\| `([a-z-]+)` \|", section, re.MULTILINE)
+    metadata = action()
+    assert rows == [*metadata["inputs"], *metadata["outputs"]]
+    for name, spec in metadata["inputs"].items():
+        inputs_table = section[: section.index("| output |")]
+        (default,) = re.findall(rf"^\| `{name}` \|(.*?)\|", inputs_table, re.MULTILINE)
+        assert default.strip() == (f"`{spec['default']}`" if spec["default"] else ""), name
 
 
 # --- the steps, as the runner runs them --------------------------------------------------------
@@ -236,16 +249,6 @@ def test_the_runner_refuses_an_unknown_expression(tmp_path: Path) -> None:
     )
 
 
-def project_files() -> list[str]:
-    """The working tree's files as a checkout of the action holds them: tracked ones with
-    their changes, and new ones git doesn't ignore."""
-    listing = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT, capture_output=True, check=True,
-    )  # fmt: skip
-    return [name for name in listing.stdout.decode().split("\0") if name and (ROOT / name).is_file()]
-
-
 def workspace(path: Path, files: Mapping[str, str]) -> Path:
     path.mkdir()
     for name, text in files.items():
@@ -260,9 +263,7 @@ def job(tmp_path_factory: pytest.TempPathFactory) -> Runner:
     """A runner with the action checked out and its install step run."""
     base = tmp_path_factory.mktemp("job")
     checkout = base / "_actions" / "OWNER" / "mtg-typeline" / "main"
-    for name in project_files():
-        (checkout / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / name, checkout / name)
+    copy_checkout(checkout)
     (base / "_temp").mkdir()
     runner = Runner(checkout, base / "_temp", workspace(base / "repo", {"cards/good.txt": GOOD}))
     install = action()["runs"]["steps"][0]
