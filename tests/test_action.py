@@ -159,7 +159,10 @@ class Runner:
                 return steps[parts[1]].outputs.get(parts[3], "")
             raise UnknownExpression(f"the test runner does not know the expression {match[0]!r}")
 
-        return EXPRESSION.sub(value, text)
+        evaluated = EXPRESSION.sub(value, text)
+        if "${{" in evaluated:
+            raise UnknownExpression(f"an expression that is not closed: {text!r}")
+        return evaluated
 
     def run_action(self, **given: str) -> tuple[list[Step], dict[str, str]]:
         """Every step of the action with these inputs (the others at their defaults), as the
@@ -181,6 +184,9 @@ class Runner:
         return done, {name: self.evaluate(spec["value"], inputs, by_id) for name, spec in outputs}
 
     def run_step(self, step: dict[str, Any], inputs: Mapping[str, str], steps: Mapping[str, Step]) -> Step:
+        # what this runner knows how to run: a key it doesn't know (if, working-directory,
+        # uses …) fails the test rather than being passed over
+        assert set(step) <= {"name", "id", "shell", "run", "env"}, set(step)
         assert step["shell"] == "bash"
         script = self.temp / "step.sh"
         script.write_text(self.evaluate(step["run"], inputs, steps), encoding="utf-8")
@@ -244,6 +250,8 @@ def test_the_runner_refuses_an_unknown_expression(tmp_path: Path) -> None:
         runner.evaluate("${{ github.token }}", {}, {})
     with pytest.raises(UnknownExpression):
         runner.evaluate("${{ inputs.nothing }}", {"paths": "."}, {})
+    with pytest.raises(UnknownExpression):
+        runner.evaluate("${{ inputs.paths }", {"paths": "."}, {})
     assert runner.evaluate("${{ inputs.paths }} ${{github.action_path}}", {"paths": "a b"}, {}) == (
         f"a b {tmp_path}"
     )
