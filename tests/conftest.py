@@ -8,6 +8,8 @@ with a reason starting "needs ../shared" where it is absent. With TYPELINE_REQUI
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
 import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -94,3 +96,18 @@ def run_cli(
     if result.exception is not None:
         assert isinstance(result.exception, SystemExit), repr(result.exception)
     return result
+
+
+def copy_checkout(target: Path) -> None:
+    """Copy the working tree into `target` as a checkout of it would hold it: the tracked
+    files with their changes, and the new files git doesn't ignore (no build output, no
+    caches, no virtual environments)."""
+    root = Path(__file__).resolve().parents[1]
+    listing = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=root, capture_output=True, check=True,
+    )  # fmt: skip
+    for name in listing.stdout.decode("utf-8").split("\0"):
+        if name and (root / name).is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(root / name, target / name)

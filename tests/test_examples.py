@@ -11,6 +11,8 @@ import json
 import re
 import shlex
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,7 @@ from typing import Any
 import pytest
 import yaml
 from click.testing import CliRunner, Result
+from conftest import copy_checkout
 
 from mtg_typeline.checks import CHECKS
 from mtg_typeline.main import cli
@@ -162,9 +165,44 @@ def test_not_cards_example_is_passed_over_by_the_hooks_and_reported_without_them
 
 # --- GitHub Actions and GitLab CI ----------------------------------------------------------------
 
+WORKFLOWS = ("github-workflow.yml", "github-workflow-pip.yml")
+# The current major versions of the actions the workflows use: Node 20 actions stopped running
+# on GitHub's runners in September 2026 (checkout v7 and setup-python v7 run on Node 24), and
+# codeql-action v3 is deprecated from December 2026 (v4 runs on Node 24).
+MAJORS = {"actions/checkout": "v7", "actions/setup-python": "v7", "github/codeql-action/upload-sarif": "v4"}
+THIS_ACTION = "OWNER/mtg-typeline"
+# pip's form for a package from git, which works outside this repository (the package is not
+# on the index): the README's CI section says the same
+GIT_INSTALL = 'pip install "mtg-typeline @ git+https://github.com/OWNER/mtg-typeline@main"'
 
-def github_steps() -> list[dict[str, Any]]:
+
+def check_jsonschema(schema: str, *files: Path) -> subprocess.CompletedProcess[str]:
+    """check-jsonschema with one of its vendored schemas (SchemaStore's): offline."""
+    command = [sys.executable, "-m", "check_jsonschema", "--builtin-schema", schema, *map(str, files)]
+    return subprocess.run(command, capture_output=True, text=True, check=False)
+
+
+def test_github_workflows_validate_against_the_workflow_schema() -> None:
+    done = check_jsonschema("vendor.github-workflows", *(EXAMPLES / name for name in WORKFLOWS))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_gitlab_job_validates_against_the_gitlab_ci_schema() -> None:
+    done = check_jsonschema("vendor.gitlab-ci", EXAMPLES / "gitlab-ci.yml")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_schema_checks_can_fail(tmp_path: Path) -> None:
     workflow = load("github-workflow.yml")
+    workflow["jobs"]["typeline"]["steps"][0] = {"uses": "actions/checkout@v7", "runs": "echo"}
+    (tmp_path / "workflow.yml").write_text(yaml.safe_dump(workflow), encoding="utf-8")
+    (tmp_path / "gitlab.yml").write_text(yaml.safe_dump({"typeline": {"script": 3}}), encoding="utf-8")
+    assert check_jsonschema("vendor.github-workflows", tmp_path / "workflow.yml").returncode == 1
+    assert check_jsonschema("vendor.gitlab-ci", tmp_path / "gitlab.yml").returncode == 1
+
+
+def github_steps(name: str) -> list[dict[str, Any]]:
+    workflow = load(name)
     # YAML 1.1 reads the key `on` as true
     assert set(workflow.get("on", workflow.get(True))) == {"push", "pull_request"}
     (job,) = workflow["jobs"].values()
@@ -179,23 +217,51 @@ def step_index(steps: list[dict[str, Any]], text: str) -> int:
     return found[0]
 
 
-def test_github_workflow_structure() -> None:
-    steps = github_steps()
+@pytest.mark.parametrize("name", WORKFLOWS)
+def test_github_workflows_use_the_current_major_versions(name: str) -> None:
+    steps = github_steps(name)
     assert step_index(steps, "actions/checkout@") == 0
     python = steps[step_index(steps, "actions/setup-python@")]["with"]["python-version"]
     assert tuple(int(part) for part in python.split(".")) >= (3, 11)
+    for step in steps:
+        action, _, ref = step.get("uses", "").partition("@")
+        assert action in {*MAJORS, THIS_ACTION, ""}, action
+        assert action not in MAJORS or ref == MAJORS[action], step["uses"]
+
+
+def test_readme_snippets_use_the_current_major_versions() -> None:
+    used = re.findall(r"uses: ([\w./-]+)@(\S+)", (ROOT / "README.md").read_text(encoding="utf-8"))
+    assert {action for action, _ in used} == {*MAJORS, THIS_ACTION}
+    assert all(ref == MAJORS.get(action, "main") for action, ref in used), used
+
+
+def test_the_action_workflow_uploads_the_sarif_the_action_writes() -> None:
+    steps = github_steps("github-workflow.yml")
+    check = steps[step_index(steps, THIS_ACTION + "@")]
+    ref = check["uses"].partition("@")[2]
+    assert ref == "main" or re.fullmatch(r"[0-9a-f]{40}", ref)  # a branch that exists, or a commit
+    action = yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))
+    assert set(check["with"]) <= set(action["inputs"])
+    assert check["with"]["sarif-file"]
+    upload = steps[step_index(steps, "github/codeql-action/upload-sarif@")]
+    assert upload["with"]["sarif_file"] == f"${{{{ steps.{check['id']}.outputs.sarif-file }}}}"
+    # the check fails the job on errors: the upload runs all the same, unless cancelled
+    assert upload["if"] == f"${{{{ !cancelled() && steps.{check['id']}.outputs.sarif-file != '' }}}}"
+    assert steps.index(check) < steps.index(upload) == len(steps) - 1
+
+
+def test_the_pip_workflow_installs_from_git_then_reports_then_gates() -> None:
+    steps = github_steps("github-workflow-pip.yml")
     checks = [i for i, step in enumerate(steps) if step.get("run", "").startswith("typeline check")]
-    assert step_index(steps, "pip install mtg-typeline") < min(checks)
-
-
-def test_github_workflow_uploads_the_sarif_it_writes() -> None:
-    steps = github_steps()
+    assert step_index(steps, GIT_INSTALL) < min(checks)
     writes = step_index(steps, "--format sarif")
     command = steps[writes]["run"]
     assert "--exit-zero" in command
     upload = step_index(steps, "github/codeql-action/upload-sarif@")
     assert steps[upload]["with"]["sarif_file"] == command.rsplit(">", 1)[1].strip()
-    # the annotating step fails the job on errors: it comes last, so the upload still runs
+    summary = steps[step_index(steps, "--format markdown")]["run"]
+    assert "--exit-zero" in summary and summary.endswith('>> "$GITHUB_STEP_SUMMARY"')
+    # the annotating step fails the job on errors: it comes last, so the reports are written
     assert writes < upload < step_index(steps, "--format github") == len(steps) - 1
 
 
@@ -208,6 +274,7 @@ def gitlab_job() -> dict[str, Any]:
 def test_gitlab_job_reports_code_quality_and_fails_on_errors() -> None:
     job = gitlab_job()
     script: list[str] = job["script"]
+    assert script[0] == GIT_INSTALL
     (report,) = [line for line in script if "--format gitlab" in line]
     assert "--exit-zero" in report
     assert job["artifacts"]["reports"]["codequality"] == report.rsplit(">", 1)[1].strip()
@@ -215,11 +282,23 @@ def test_gitlab_job_reports_code_quality_and_fails_on_errors() -> None:
     gates = [line for line in script if line.startswith("typeline check") and "--exit-zero" not in line]
     assert len(gates) == 1
     assert script.index(report) < script.index(gates[0])
+    # pip needs git for a git+ address: the slim images have none
+    assert job["image"].startswith("python:3.") and "slim" not in job["image"]
+
+
+def test_no_example_installs_from_the_package_index() -> None:
+    """mtg-typeline is not on the package index, and `typeline` there is another package."""
+    names = (*WORKFLOWS, "gitlab-ci.yml", "README.md")
+    texts = [(EXAMPLES / name).read_text(encoding="utf-8") for name in names]
+    texts.append((ROOT / "README.md").read_text(encoding="utf-8"))
+    for text in texts:
+        assert not re.search(r"pip install (-\S+ )*(mtg-typeline|typeline)\b", text)
+    assert GIT_INSTALL in texts[-1]
 
 
 def ci_commands() -> list[str]:
-    lines = [step.get("run", "") for step in github_steps()] + gitlab_job()["script"]
-    return [line for line in lines if line.startswith("typeline ")]
+    runs = [step.get("run", "") for name in WORKFLOWS for step in github_steps(name)]
+    return [line for line in runs + gitlab_job()["script"] if line.startswith("typeline ")]
 
 
 @pytest.mark.parametrize("command", ci_commands())
@@ -240,5 +319,33 @@ def test_ci_example_commands_run(command: str, tmp_path: Path, monkeypatch: pyte
         assert json.loads(result.stdout)
     elif "github" in words:
         assert re.search(r"^::error ", result.stdout, re.MULTILINE)
-    # the machine formats go to the file the next step reads
-    assert bool(target.strip()) is ("sarif" in words or "gitlab" in words)
+    elif "markdown" in words:
+        assert result.stdout.startswith("## typeline\n\nFound ")
+        assert "\n| cards/bad.txt | TL304 | 1 | " in result.stdout
+    # the reports go to the file the next step reads
+    assert bool(target.strip()) is ("github" not in words and "--exit-zero" in words)
+
+
+@pytest.mark.slow
+@pytest.mark.network
+def test_the_git_install_command_installs_a_working_typeline(tmp_path: Path) -> None:
+    """The examples' pip command, with a git repository of this working tree in place of
+    GitHub's: pip builds the package from git (rule files included) and its typeline runs."""
+    repo = tmp_path / "mtg-typeline"
+    copy_checkout(repo)
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.com"]
+    for command in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "-m", "snapshot"]):
+        subprocess.run([*git, *command], check=True, capture_output=True)
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    # file://localhost/…: the pip that ships with Python 3.11 refuses a file:/// requirement URL
+    here = f"file://localhost{repo.as_posix()}"
+    requirement = shlex.split(GIT_INSTALL)[2].replace("https://github.com/OWNER/mtg-typeline", here)
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", requirement]
+    installed = subprocess.run(pip, capture_output=True, text=True, check=False)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    checked = subprocess.run(
+        [str(venv / "bin" / "typeline"), "check", "--format", "concise", "--no-config", str(BAD)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert checked.returncode == 1 and "TL304" in checked.stdout, checked.stdout + checked.stderr

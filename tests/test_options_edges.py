@@ -69,7 +69,7 @@ def test_no_color_means_no_styles_at_all() -> None:
     assert "\x1b[" in styled.stdout
 
 
-@pytest.mark.parametrize("fmt", ["sarif", "junit", "gitlab"])
+@pytest.mark.parametrize("fmt", ["sarif", "junit", "gitlab", "markdown"])
 def test_statistics_refuse_report_formats(fmt: str) -> None:
     result = invoke(["check", "--statistics", "--format", fmt, "-"], FOREST)
     assert result.exit_code == 2

@@ -30,7 +30,7 @@ def test_a_long_text_run_at_a_terminal_gets_a_bar(big: Path) -> None:
     assert progress.wanted([str(big)], "concise", Terminal()) == big.stat().st_size
 
 
-@pytest.mark.parametrize("fmt", ["json", "json-lines", "github", "sarif", "junit", "gitlab"])
+@pytest.mark.parametrize("fmt", ["json", "json-lines", "github", "sarif", "junit", "gitlab", "markdown"])
 def test_never_in_machine_formats(big: Path, fmt: str) -> None:
     assert progress.wanted([str(big)], fmt, Terminal()) == 0
 

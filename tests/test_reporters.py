@@ -42,7 +42,7 @@ from mtg_typeline.ruleset import load_rules
 
 DATA = Path(__file__).parent / "data" / "reporters"
 SCHEMA_NAME = "sarif-schema-2.1.0.json"
-MACHINE = ("json", "concise", "json-lines", "github", "sarif", "junit", "gitlab")
+MACHINE = ("json", "concise", "json-lines", "github", "sarif", "junit", "gitlab", "markdown")
 PARSED = ("concise", "json-lines", "github", "sarif", "junit")  # back to (path, line, column, code)
 ODD = "odd, name: 100%.txt"
 RULES = load_rules()
@@ -107,7 +107,9 @@ def test_the_fixture_holds_what_the_tests_rely_on() -> None:
 
 
 def test_the_formats_are_registered_after_text_and_json() -> None:
-    assert FORMATS == ("text", "json", "concise", "json-lines", "github", "sarif", "junit", "gitlab")
+    assert FORMATS == (
+        "text", "json", "concise", "json-lines", "github", "sarif", "junit", "gitlab", "markdown",
+    )  # fmt: skip
     assert "statistics" in REPORTERS and "statistics" not in FORMATS
 
 

@@ -84,6 +84,7 @@ REPORTERS: dict[str, str] = {
     "sarif": "mtg_typeline.reporters.sarif",
     "junit": "mtg_typeline.reporters.junit",
     "gitlab": "mtg_typeline.reporters.gitlab",
+    "markdown": "mtg_typeline.reporters.markdown",
 }
 FORMATS = tuple(REPORTERS)
 # not a --format: what --statistics prints instead of the findings
