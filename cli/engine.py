@@ -299,16 +299,14 @@ def _report_entry(entry: Entry, found: tuple[Finding, ...], path: str, report: R
     locator = resolve(entry.locate)
     where = entry.path or path
     for finding in found:
-        line, column, end_column = locator.region(finding.column - 1, finding.end_column - 1)
-        report(finding.placed(where, line, column, end_column, entry.card))
+        report(finding.placed(where, *locator.region(finding.column - 1, finding.end_column - 1), entry.card))
     for note in entry.notes:
         end = note.end or len(entry.text)
-        line, column, end_column = locator.region(note.start, end)
         finding = Finding(
             note.code[0], note.code[1], note.severity, note.message, (), entry.text,
             note.start + 1, end + 1, note.suggestion,
         )  # fmt: skip
-        report(finding.placed(where, line, column, end_column, entry.card))
+        report(finding.placed(where, *locator.region(note.start, end), entry.card))
 
 
 def _unreadable(path: str, why: str) -> Finding:

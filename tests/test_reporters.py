@@ -159,7 +159,7 @@ def test_json_lines_is_one_finding_object_per_line() -> None:
     assert lines.pop() == ""
     assert [json.loads(line) for line in lines] == [f.to_dict() for f in RESULT.findings]
     assert lines[1] == (
-        '{"path":"-","line":1,"column":16,"end_column":19,"card":null,"code":"TL307",'
+        '{"path":"-","line":1,"column":16,"end_line":1,"end_column":19,"card":null,"code":"TL307",'
         '"name":"duplicate-subtype","severity":"warning","message":"the subtype Elf is '
         'written twice","rules":["205.3b"],"type_line":"creature — Elf Elf",'
         '"suggestion":"creature — Elf","fix":{"start_column":15,"end_column":19,'
@@ -618,7 +618,7 @@ def test_the_version_is_the_package_version() -> None:
 def card_result() -> RunResult:
     """A finding in card data: placed in its file apart from its place in the type line."""
     inner = Checker(RULES).check("Creature - Goblin")[0]  # TL101 at columns 9-12 of the line
-    finding = inner.placed("cards.json", 7, 31, 34, "Goblin Guide")
+    finding = inner.placed("cards.json", 7, 31, 7, 34, "Goblin Guide")
     summary = Summary.of([finding], 1, 1)
     return RunResult((finding,), summary, RULES, ("cards.json",))
 
