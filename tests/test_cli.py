@@ -81,8 +81,8 @@ SAMPLE_JSON: dict[str, Any] = {
 }
 
 FINDING_KEYS = [
-    "path", "line", "column", "end_line", "end_column", "card", "code", "name", "severity", "message", "rules",
-    "type_line", "suggestion", "fix",
+    "path", "line", "column", "end_line", "end_column", "card", "code", "name", "severity", "message",
+    "rules", "type_line", "suggestion", "fix",
 ]  # fmt: skip
 
 SGR = re.compile(r"\x1b\[([0-9;]*)m")
