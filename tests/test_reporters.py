@@ -354,28 +354,28 @@ def test_sarif_paths_are_uri_references(path: str, uri: str) -> None:
 
 JUNIT = """\
 <?xml version='1.0' encoding='utf-8'?>
-<testsuite name="typeline" tests="5" failures="3" errors="0" skipped="0">
-  <testcase classname="typeline" name="cards.txt">
+<testsuite name="typeline" tests="5" failures="2" errors="1" skipped="0" time="0">
+  <testcase classname="typeline" name="cards.txt" time="0">
     <failure type="TL304" message="3 findings">cards.txt:2:9: TL101 [warning] the dash is \
 written as '-'; subtypes follow a long dash '—' with one space on each side
 cards.txt:3:12: TL304 [error] Forest is a land type (205.3i), but this object is not a land
 cards.txt:4:1: TL207 [info] 'Emblem' is not a card type; emblem lines are not checked \
 further</failure>
   </testcase>
-  <testcase classname="typeline" name="clean.txt" />
-  <testcase classname="typeline" name="odd, name: 100%.txt">
+  <testcase classname="typeline" name="clean.txt" time="0" />
+  <testcase classname="typeline" name="odd, name: 100%.txt" time="0">
     <failure type="TL302" message="2 findings">odd, name: 100%.txt:1:12: TL302 [error] \
 '100%:' is not a creature type (205.3m) or any other subtype\u240aand a second line\u240d
 odd, name: 100%.txt:1:18: TL302 [error] 'Elf,' is not a creature type (205.3m) or any other \
 subtype; did you mean Elf?</failure>
   </testcase>
-  <testcase classname="typeline" name="-">
+  <testcase classname="typeline" name="-" time="0">
     <system-out>-:1:1: TL103 [warning] 'creature' is written 'Creature'
 -:1:16: TL307 [warning] the subtype Elf is written twice</system-out>
   </testcase>
-  <testcase classname="typeline" name="missing.txt">
-    <failure type="TL901" message="1 finding">missing.txt:1:1: TL901 [error] cannot read \
-missing.txt: No such file or directory</failure>
+  <testcase classname="typeline" name="missing.txt" time="0">
+    <error type="TL901" message="cannot read missing.txt: No such file or directory">missing.txt:1:1: \
+TL901 [error] cannot read missing.txt: No such file or directory</error>
   </testcase>
 </testsuite>
 """
@@ -388,8 +388,8 @@ def test_junit() -> None:
 def test_junit_clean() -> None:
     assert render("junit", empty_result()) == (
         "<?xml version='1.0' encoding='utf-8'?>\n"
-        '<testsuite name="typeline" tests="1" failures="0" errors="0" skipped="0">\n'
-        '  <testcase classname="typeline" name="clean.txt" />\n'
+        '<testsuite name="typeline" tests="1" failures="0" errors="0" skipped="0" time="0">\n'
+        '  <testcase classname="typeline" name="clean.txt" time="0" />\n'
         "</testsuite>\n"
     )
 
@@ -401,9 +401,10 @@ def test_junit_escapes_what_xml_cannot_hold() -> None:
     suite = ET.fromstring(render("junit", result))
     case = suite.find("testcase")
     assert case is not None and case.get("name") == 'a<b>&"c"\u241b[31m\ufffd\ufffd.txt'
-    failure = case.find("failure")
-    assert failure is not None and failure.text is not None
-    assert failure.text.endswith("[error] <&>\u2400\u240b")
+    error = case.find("error")
+    assert error is not None and error.text is not None
+    assert error.text.endswith("[error] <&>\u2400\u240b")
+    assert error.get("message") == "<&>\u2400\u240b"
 
 
 # gitlab
@@ -511,7 +512,9 @@ def parse_sarif(text: str) -> set[Key]:
 
 
 def parse_junit(text: str) -> set[Key]:
-    listings = [e.text or "" for e in ET.fromstring(text).iter() if e.tag in ("failure", "system-out")]
+    listings = [
+        e.text or "" for e in ET.fromstring(text).iter() if e.tag in ("failure", "error", "system-out")
+    ]
     return parse_concise(line for listing in listings for line in listing.splitlines())
 
 
@@ -581,9 +584,9 @@ def test_junit_from_the_command_line_counts_inputs(in_tmp: Path) -> None:
     (in_tmp / "clean.txt").write_text("Creature — Elf\n", encoding="utf-8")
     result = invoke(["--format", "junit", "clean.txt", "missing.txt", "-"])
     suite = ET.fromstring(result.stdout)
-    names = [(case.get("name"), case.find("failure") is not None) for case in suite.iter("testcase")]
-    assert names == [("clean.txt", False), ("-", True), ("missing.txt", True)]
-    assert (suite.get("tests"), suite.get("failures")) == ("3", "2")
+    names = [(case.get("name"), [e.tag for e in case]) for case in suite.iter("testcase")]
+    assert names == [("clean.txt", []), ("-", ["failure"]), ("missing.txt", ["error"])]
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors")) == ("3", "1", "1")
 
 
 def test_concise_from_the_command_line(in_tmp: Path) -> None:
