@@ -62,12 +62,15 @@ def document(result: RunResult) -> dict[str, Any]:
     rules, notes = descriptors(result.rules)
     rule_index = {rule["id"]: number for number, rule in enumerate(rules)}
     note_index = {note["id"]: number for number, note in enumerate(notes)}
+    # one location object per input, worked out once (a run may have thousands of results)
+    artifacts = {path: artifact_location(path, result.root) for path in {f.path for f in result.findings}}
     results, notifications = [], []
     for finding, fingerprint in zip(result.findings, fingerprints(result.findings), strict=True):
+        artifact = artifacts[finding.path]
         if finding.code in INPUT_CODES:
-            notifications.append(notification(finding, note_index[finding.code], result.root))
+            notifications.append(notification(finding, note_index[finding.code], artifact))
         else:
-            results.append(sarif_result(finding, rule_index.get(finding.code), fingerprint, result.root))
+            results.append(sarif_result(finding, rule_index.get(finding.code), fingerprint, artifact))
     driver = {"name": "typeline", "version": mtg_typeline.__version__, "rules": rules, "notifications": notes}
     run: dict[str, Any] = {"tool": {"driver": driver}, "invocations": [invocation(result, notifications)]}
     if result.root:
@@ -86,9 +89,9 @@ def invocation(result: RunResult, notifications: list[dict[str, Any]]) -> dict[s
     return done
 
 
-def notification(finding: Finding, index: int, root: str) -> dict[str, Any]:
+def notification(finding: Finding, index: int, artifact: dict[str, str]) -> dict[str, Any]:
     """An input problem: where in the input, if the problem has a place there."""
-    where: dict[str, Any] = {"artifactLocation": artifact_location(finding.path, root)}
+    where: dict[str, Any] = {"artifactLocation": artifact}
     if finding.end_column > finding.column or finding.last_line > finding.line:
         where["region"] = region(finding)
     return {
@@ -99,8 +102,9 @@ def notification(finding: Finding, index: int, root: str) -> dict[str, Any]:
     }
 
 
-def sarif_result(finding: Finding, rule_index: int | None, fingerprint: str, root: str) -> dict[str, Any]:
-    artifact = artifact_location(finding.path, root)
+def sarif_result(
+    finding: Finding, rule_index: int | None, fingerprint: str, artifact: dict[str, str]
+) -> dict[str, Any]:
     result: dict[str, Any] = {"ruleId": finding.code}
     if rule_index is not None:
         result["ruleIndex"] = rule_index
