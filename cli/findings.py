@@ -52,10 +52,10 @@ class Finding(NamedTuple):
     `line` and `column` are 1-based and place the finding in its file; `end_column` is
     exclusive, on `end_line` when the words at fault run onto another line of the file (a
     type line over several lines of card data), else on `line` (`end_line` 0: on `line`;
-    `last_line` reads either); columns count characters. `span` is the same place within `type_line` where
-    the two differ (a type line inside card data); None when the type line is the file's
-    line. `card` names the card, when the input has names. `rules` are CR rule numbers of
-    the chosen edition, most specific first.
+    `last_line` reads either); columns count characters. `span` is the same place within
+    `type_line` where the two differ (a type line inside card data); None when the type
+    line is the file's line. `card` names the card, when the input has names. `rules` are
+    CR rule numbers of the chosen edition, most specific first.
     """
 
     code: str
