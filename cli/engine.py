@@ -82,14 +82,24 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
         summary = summary._replace(fixed=fixing.fixed, fixed_files=fixing.files)
         if _reads_stdin(options):
             out = err  # standard output carries the fixed text alone
-    result = RunResult(tuple(findings), summary, rules, tuple(files))
-    settings = ReportSettings(options.quiet, options.color, options.output_format, options.unsafe_fixes)
+    result = RunResult(tuple(findings), summary, rules, tuple(files), root, os.getcwd())
     try:
-        reporter(result, out, settings)
+        reporter(result, out, _report_settings(options, err))
         out.flush()
     except BrokenPipeError:
         drop_output(out)  # the reader went away (`| head`): the status still stands
     return status
+
+
+def _report_settings(options: Options, err: TextIO) -> ReportSettings:
+    """What the reporter is told of the user's choices; its warnings go to `err`."""
+
+    def warn(message: str) -> None:
+        err.write(f"typeline: warning: {message}\n")
+
+    return ReportSettings(
+        options.quiet, options.color, options.output_format, options.unsafe_fixes, options.fail_on, warn
+    )
 
 
 def _fixing(options: Options, checker: Checker, out: TextIO, err: TextIO) -> Fixing | None:
@@ -300,16 +310,14 @@ def _report_entry(entry: Entry, found: tuple[Finding, ...], path: str, report: R
     locator = resolve(entry.locate)
     where = entry.path or path
     for finding in found:
-        line, column, end_column = locator.region(finding.column - 1, finding.end_column - 1)
-        report(finding.placed(where, line, column, end_column, entry.card))
+        report(finding.placed(where, *locator.region(finding.column - 1, finding.end_column - 1), entry.card))
     for note in entry.notes:
         end = note.end or len(entry.text)
-        line, column, end_column = locator.region(note.start, end)
         finding = Finding(
             note.code[0], note.code[1], note.severity, note.message, (), entry.text,
             note.start + 1, end + 1, note.suggestion,
         )  # fmt: skip
-        report(finding.placed(where, line, column, end_column, entry.card))
+        report(finding.placed(where, *locator.region(note.start, end), entry.card))
 
 
 def _unreadable(path: str, why: str) -> Finding:

@@ -50,10 +50,12 @@ class Finding(NamedTuple):
     """One problem in one type line.
 
     `line` and `column` are 1-based and place the finding in its file; `end_column` is
-    exclusive; columns count characters. `span` is the same place within `type_line` where
-    the two differ (a type line inside card data); None when the type line is the file's
-    line. `card` names the card, when the input has names. `rules` are CR rule numbers of
-    the chosen edition, most specific first.
+    exclusive, on `end_line` when the words at fault run onto another line of the file (a
+    type line over several lines of card data), else on `line` (`end_line` 0: on `line`;
+    `last_line` reads either); columns count characters. `span` is the same place within
+    `type_line` where the two differ (a type line inside card data); None when the type
+    line is the file's line. `card` names the card, when the input has names. `rules` are
+    CR rule numbers of the chosen edition, most specific first.
     """
 
     code: str
@@ -70,6 +72,7 @@ class Finding(NamedTuple):
     line: int = 1
     card: str | None = None
     span: Span | None = None
+    end_line: int = 0
 
     def at(self, path: str, line: int) -> Finding:
         """The same finding placed at `path`, `line` (a plain call: `replace` is slow)."""
@@ -77,12 +80,20 @@ class Finding(NamedTuple):
                        self.type_line, self.column, self.end_column, self.suggestion, self.fix,
                        path, line, self.card, self.span)  # fmt: skip
 
-    def placed(self, path: str, line: int, column: int, end_column: int, card: str | None) -> Finding:
-        """This finding (placed in its type line) placed in a file of card data."""
+    def placed(
+        self, path: str, line: int, column: int, end_line: int, end_column: int, card: str | None
+    ) -> Finding:
+        """This finding (placed in its type line) placed in a file of card data, from (line,
+        column) up to (end_line, end_column)."""
         span = Span(self.column - 1, self.end_column - 1)
         return Finding(self.code, self.name, self.severity, self.message, self.rules,
                        self.type_line, column, end_column, self.suggestion, self.fix,
-                       path, line, card, span)  # fmt: skip
+                       path, line, card, span, 0 if end_line == line else end_line)  # fmt: skip
+
+    @property
+    def last_line(self) -> int:
+        """The line `end_column` is on."""
+        return self.end_line or self.line
 
     @property
     def line_span(self) -> Span:
@@ -97,6 +108,7 @@ class Finding(NamedTuple):
             "path": self.path,
             "line": self.line,
             "column": self.column,
+            "end_line": self.last_line,
             "end_column": self.end_column,
             "card": self.card,
             "code": self.code,

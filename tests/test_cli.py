@@ -48,6 +48,7 @@ SAMPLE_JSON: dict[str, Any] = {
             "path": "cards.txt",
             "line": 2,
             "column": 9,
+            "end_line": 2,
             "end_column": 12,
             "card": None,
             "code": "TL101",
@@ -64,6 +65,7 @@ SAMPLE_JSON: dict[str, Any] = {
             "path": "cards.txt",
             "line": 3,
             "column": 12,
+            "end_line": 3,
             "end_column": 18,
             "card": None,
             "code": "TL304",
@@ -79,8 +81,8 @@ SAMPLE_JSON: dict[str, Any] = {
 }
 
 FINDING_KEYS = [
-    "path", "line", "column", "end_column", "card", "code", "name", "severity", "message", "rules",
-    "type_line", "suggestion", "fix",
+    "path", "line", "column", "end_line", "end_column", "card", "code", "name", "severity", "message",
+    "rules", "type_line", "suggestion", "fix",
 ]  # fmt: skip
 
 SGR = re.compile(r"\x1b\[([0-9;]*)m")

@@ -217,7 +217,7 @@ def test_entity_references_are_places_in_the_file() -> None:
     [entry] = entries(data)
     assert entry.text == "Land & — Urza's Mine—Tower"
     locator = resolve(entry.locate)
-    assert locator.region(14, 15) == (3, column(data, 3, "s Mine"), column(data, 3, "s Mine") + 1)
+    assert locator.region(14, 15) == (3, column(data, 3, "s Mine"), 3, column(data, 3, "s Mine") + 1)
     assert locator.region(len(entry.text), len(entry.text) + 1)[1] == column(data, 3, "</type>")
 
 
@@ -230,10 +230,12 @@ def test_cdata_comments_and_lines_inside_a_type() -> None:
     _, doc = check(["c.xml"])
     assert found(doc) == [
         ("c.xml", 3, 35, 47, "TL101", "C"),  # from the space before the CDATA to after its `- `
-        ("c.xml", 3, 53, 54, "TL102", "C"),  # the line break and two spaces: from the CR
+        ("c.xml", 3, 53, 3, "TL102", "C"),  # the line break and two spaces: from the CR
         ("c.xml", 4, 19, 21, "TL102", "C"),  # two spaces after the comment
         ("c.xml", 4, 21, 25, "TL302", "C"),
     ]
+    # the first spacing finding runs onto line 4, where it ends after the two spaces
+    assert [f["end_line"] for f in doc["findings"]] == [3, 4, 4, 4]
     assert column(data, 3, "\r") == 53
     assert (column(data, 4, "-->  ") + 3, column(data, 4, "Elff")) == (19, 21)
     [entry] = entries(data)
@@ -420,7 +422,7 @@ def test_places_stay_exact_across_chunks() -> None:
         assert len(read) == 4000
         for entry in read[::97]:
             finding = next(f for f in checker.check(entry.text) if f.code == "TL101")
-            line, column, _ = resolve(entry.locate).region(finding.column - 1, finding.end_column - 1)
+            line, column, *_ = resolve(entry.locate).region(finding.column - 1, finding.end_column - 1)
             assert lines[line - 1][column - 1 : column + 2] == " - "
             assert lines[line - 1][column - 1 - len(entry.text[: finding.column - 1]) :].startswith(
                 entry.text
@@ -465,9 +467,9 @@ def test_a_type_across_two_chunks_keeps_its_places() -> None:
     assert (entry.card, entry.text) == ("Straddle", "Creature && Elf — Wizzard")
     line = data.count(b"\n", 0, start) + 1
     where = column(data, line, "Wizzard")
-    assert resolve(entry.locate).region(18, 25) == (line, where, where + 7)
+    assert resolve(entry.locate).region(18, 25) == (line, where, line, where + 7)
     amp = column(data, line, "&amp;")
-    assert resolve(entry.locate).region(9, 10) == (line, amp, amp + 5)
+    assert resolve(entry.locate).region(9, 10) == (line, amp, line, amp + 5)
 
 
 def test_an_error_in_a_token_begun_in_an_earlier_chunk() -> None:

@@ -154,7 +154,7 @@ def test_the_type_column_is_found_by_header(header: str, column: int) -> None:
     (entry,) = entries(data)
     assert entry.text == cells[column - 1]
     before = sum(len(cell) + 1 for cell in cells[: column - 1])
-    assert region(entry, 0, 1) == Region(2, before + 1, before + 2)
+    assert region(entry, 0, 1) == Region(2, before + 1, 2, before + 2)
 
 
 @pytest.mark.parametrize(
@@ -183,15 +183,15 @@ def test_column_by_number_with_a_header_skips_the_header() -> None:
     assert (entry.text, entry.card, region(entry, 0, 1)) == (
         "Creature - Bear",
         "Grizzly Bears",
-        Region(2, 15, 16),
+        Region(2, 15, 2, 16),
     )
 
 
 def test_column_by_number_without_header_reads_row_one() -> None:
     data = b"Grizzly Bears,Creature - Bear\nLlanowar Elves,Creature - Elf Druid\n"
     assert [(e.text, region(e, 0, 1)) for e in entries(data, column="2")] == [
-        ("Creature - Bear", Region(1, 15, 16)),
-        ("Creature - Elf Druid", Region(2, 16, 17)),
+        ("Creature - Bear", Region(1, 15, 1, 16)),
+        ("Creature - Elf Druid", Region(2, 16, 2, 17)),
     ]
 
 
@@ -261,7 +261,7 @@ def test_tabs_sniffed_without_extension() -> None:
 
 def test_semicolons_when_the_header_uses_them() -> None:
     (entry,) = entries(b"name;type;price\nA;Creature - Elf;0,10\n")
-    assert (entry.text, entry.card, region(entry, 0, 1)) == ("Creature - Elf", "A", Region(2, 3, 4))
+    assert (entry.text, entry.card, region(entry, 0, 1)) == ("Creature - Elf", "A", Region(2, 3, 2, 4))
 
 
 # Quoting and places
@@ -274,9 +274,9 @@ def test_doubled_quotes_count_two_file_characters() -> None:
     assert entry.card == 'Elf "Ranger"'
     where = resolve(entry.locate)
     assert isinstance(where, CharMap)
-    assert where.region(0, 1) == Region(2, 19, 20)  # one column after the opening quote
-    assert where.region(15, 23) == Region(2, 34, 44)  # `""Ranger""`: ten file characters
-    assert where.region(24, 29) == Region(2, 45, 50)
+    assert where.region(0, 1) == Region(2, 19, 2, 20)  # one column after the opening quote
+    assert where.region(15, 23) == Region(2, 34, 2, 44)  # `""Ranger""`: ten file characters
+    assert where.region(24, 29) == Region(2, 45, 2, 50)
     status, doc = check([write("q.csv", data)])
     assert status == 1
     assert found(doc) == [("q.csv", 2, 34, 44, "TL302", 'Elf "Ranger"')]
@@ -291,10 +291,10 @@ def test_a_cell_over_several_lines_places_each_character_on_its_line() -> None:
         "Artifact",
     )
     where = resolve(first.locate)
-    assert where.region(0, 8) == Region(3, 11, 19)
-    assert where.region(12, 16) == Region(4, 1, 5)
-    assert where.region(17, 24) == Region(4, 6, 13)
-    assert region(second, 0, 1) == Region(5, 3, 4)
+    assert where.region(0, 8) == Region(3, 11, 3, 19)
+    assert where.region(12, 16) == Region(4, 1, 4, 5)
+    assert where.region(17, 24) == Region(4, 6, 4, 13)
+    assert region(second, 0, 1) == Region(5, 3, 5, 4)
     status, doc = check([write("m.csv", data)])
     assert status == 1
     assert found(doc) == [  # the line break after the dash is uneven spacing: to the line's end
@@ -307,8 +307,8 @@ def test_a_quote_inside_an_unquoted_cell_and_after_a_closing_quote() -> None:
     """csv.reader keeps both as characters of the cell; the places follow it."""
     (plain, after) = entries(b'name,type\nA,Creature 12" Elf\nB,"Creature"  - Elf\n')
     assert (plain.text, after.text) == ('Creature 12" Elf', "Creature  - Elf")
-    assert region(plain, 12, 13) == Region(2, 15, 16)
-    assert region(after, 8, 11) == Region(3, 13, 16)
+    assert region(plain, 12, 13) == Region(2, 15, 2, 16)
+    assert region(after, 8, 11) == Region(3, 13, 3, 16)
 
 
 def test_crlf_cr_bom_and_a_trailing_empty_column() -> None:
@@ -601,15 +601,15 @@ def test_rows_are_streamed_and_progress_is_told() -> None:
     assert sum(told) == len(data)
     last = rest[-1]
     assert isinstance(last, Entry)
-    assert resolve(last.locate).region(0, 1) == Region(200_003, 6, 7)
+    assert resolve(last.locate).region(0, 1) == Region(200_003, 6, 200_003, 7)
 
 
 def test_entries_out_of_order_of_resolution_still_find_their_places() -> None:
     """An entry keeps what it needs: placing it after later rows were read still works."""
     rows = "".join(f"Card {n},Creature - Elf {n}\n" for n in range(20_000))
     got = entries(f"name,type\n{rows}".encode())
-    assert region(got[0], 15, 16) == Region(2, 23, 24)
-    assert region(got[-1], 9, 12) == Region(20_001, 21, 24)
+    assert region(got[0], 15, 16) == Region(2, 23, 2, 24)
+    assert region(got[-1], 9, 12) == Region(20_001, 21, 20_001, 24)
 
 
 def test_offsets_for_plain_cells() -> None:
@@ -627,5 +627,5 @@ def test_a_record_too_long_to_keep_is_placed_at_its_first_line_column_one() -> N
     long = ",".join(f'"{text}"' for _ in range(4))  # a record longer than the blocks kept
     data = f"name,type,a,b,c,d\nA,Creature - Elf,{long}\nB,Creature - Elf,,,,\n".encode()
     first, second = entries(data)
-    assert region(first, 8, 11) == Region(2, 1, 2)
-    assert region(second, 8, 11) == Region(3999, 11, 14)
+    assert region(first, 8, 11) == Region(2, 1, 2, 2)
+    assert region(second, 8, 11) == Region(3999, 11, 3999, 14)

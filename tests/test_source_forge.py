@@ -200,7 +200,7 @@ def test_the_made_up_dash_points_at_the_space_it_replaces() -> None:
         15,
         *range(16, 19),
     ]
-    assert locator.region(8, 11) == (2, 15, 16)  # the dash and its spaces: the one space
+    assert locator.region(8, 11) == (2, 15, 2, 16)  # the dash and its spaces: the one space
 
 
 def test_space_after_the_colon_crlf_no_final_newline_and_a_bom() -> None:
@@ -209,7 +209,7 @@ def test_space_after_the_colon_crlf_no_final_newline_and_a_bom() -> None:
     data = b"\xef\xbb\xbfName:Ruinous\r\nTypes: Creature Gremlin Elff\r\nOracle:A\\nB"
     [entry] = entries(data)
     assert entry.text == "Creature — Gremlin Elff"
-    assert resolve(entry.locate).region(19, 23) == (2, 25, 29)
+    assert resolve(entry.locate).region(19, 23) == (2, 25, 2, 29)
     Path("r.txt").write_bytes(data)
     _, doc = check(["--input-format", "forge", "r.txt"])
     assert found(doc) == [("r.txt", 2, 25, 29, "TL302", "Ruinous")]
@@ -231,7 +231,7 @@ def test_a_line_with_types_only_or_no_types_stands_as_written() -> None:
     assert [e.text for e in entries(b"Name:A\nTypes:Legendary Artifact\n")] == ["Legendary Artifact"]
     [elf] = entries(b"Name:B\nTypes:Elf Warrior\n")
     assert elf.text == "Elf Warrior"
-    assert resolve(elf.locate).region(4, 11) == (2, 11, 18)
+    assert resolve(elf.locate).region(4, 11) == (2, 11, 2, 18)
 
 
 def test_token_and_emblem_words_stay_before_the_dash() -> None:
@@ -341,5 +341,5 @@ def test_the_places_of_a_rebuilt_line_cover_its_end() -> None:
     [entry] = entries(b"Name:P\nTypes:Plane Serra's Realm\n")
     places = resolve(entry.locate)
     assert entry.text == "Plane — Serra's Realm"
-    assert places.region(len(entry.text), len(entry.text) + 1) == (2, 26, 27)
+    assert places.region(len(entry.text), len(entry.text) + 1) == (2, 26, 2, 27)
     assert Place(2, 7) == Place(*places.region(0, 1)[:2])

@@ -852,12 +852,12 @@ def test_the_exact_method_places_escaped_keys_and_never_takes_data_for_a_marker(
     paired = [tuple(resolve(e.locate).region(0, 1)) for e in entries(ESCAPED_KEY.encode(), "scryfall")]
     monkeypatch.setattr(json_cards._Document, "paired", lambda self: None)
     exact = [tuple(resolve(e.locate).region(0, 1)) for e in entries(ESCAPED_KEY.encode(), "scryfall")]
-    assert exact == paired == [(1, 30, 31), (2, 34, 35)]
+    assert exact == paired == [(1, 30, 1, 31), (2, 34, 2, 35)]
     # a value the text scan missed keeps no place rather than another card's
     monkeypatch.setattr(json_cards._Document, "literals", lambda self: iter([]))
     assert [tuple(resolve(e.locate).region(0, 1)) for e in entries(ESCAPED_KEY.encode(), "scryfall")] == [
-        (1, 1, 2),
-        (1, 1, 2),
+        (1, 1, 1, 2),
+        (1, 1, 1, 2),
     ]
 
 
@@ -901,5 +901,5 @@ def test_foreign_data_before_the_card_with_its_type_is_never_taken_for_it(
     monkeypatch.setattr(json_cards._Document, "paired", lambda self: None)
     (entry,) = entries(text.encode(), "mtgjson")
     start = text.rindex('"type": "') + len('"type": "')  # the card's own `type`
-    assert tuple(resolve(entry.locate).region(0, 1)) == (1, start + 1, start + 2)
+    assert tuple(resolve(entry.locate).region(0, 1)) == (1, start + 1, 1, start + 2)
     assert text.index(BAD) < start  # the foreign one comes first

@@ -204,14 +204,14 @@ def test_flip_card_second_face(in_samples: Path) -> None:
     ]
     # face 2: `Human` and `Noble` where they are on line 27, past the tags around them
     second = read[1]
-    assert region(second, 21, 26) == Region(27, 33, 38)  # Human
-    assert region(second, 32, 37) == Region(27, 167, 172)  # Noble
+    assert region(second, 21, 26) == Region(27, 33, 27, 38)  # Human
+    assert region(second, 32, 37) == Region(27, 167, 27, 172)  # Noble
 
 
 def test_empty_sub_type_gives_a_line_without_dash() -> None:
     read = entries((SAMPLE / "card order 66").read_bytes())
     assert texts(read) == [("Sorcery", "Order 66")]
-    assert region(read[0], 0, 7) == Region(18, 33, 40)
+    assert region(read[0], 0, 7) == Region(18, 33, 18, 40)
 
 
 # Markup and positions
@@ -228,16 +228,16 @@ MARKUP_CARD = card_file(
 def test_markup_is_taken_out_and_words_keep_their_place() -> None:
     (entry,) = entries(MARKUP_CARD)
     assert (entry.text, entry.card) == ("Legendary Creature — Elf Bard", "Elvish Bard")
-    assert region(entry, 0, 9) == Region(4, 33, 42)  # Legendary
-    assert region(entry, 10, 18) == Region(4, 43, 51)  # Creature
-    assert region(entry, 21, 24) == Region(5, 31, 34)  # Elf
-    assert region(entry, 25, 29) == Region(5, 96, 100)  # Bard
+    assert region(entry, 0, 9) == Region(4, 33, 4, 42)  # Legendary
+    assert region(entry, 10, 18) == Region(4, 43, 4, 51)  # Creature
+    assert region(entry, 21, 24) == Region(5, 31, 5, 34)  # Elf
+    assert region(entry, 25, 29) == Region(5, 96, 5, 100)  # Bard
     # the made-up dash is where the sub type value starts
-    assert region(entry, 19, 20) == Region(5, 12, 13)
+    assert region(entry, 19, 20) == Region(5, 12, 5, 13)
     # a span from Elf to Bard ends after Bard, not at the next tag
-    assert region(entry, 21, 29) == Region(5, 31, 100)
-    # the whole line runs over two lines of the file: it ends with the first one
-    assert region(entry, 0, 29) == Region(4, 33, 51)
+    assert region(entry, 21, 29) == Region(5, 31, 5, 100)
+    # the whole line runs over two lines of the file: it ends after Bard, on the second
+    assert region(entry, 0, 29) == Region(4, 33, 5, 100)
 
 
 def test_markup_findings_through_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -261,7 +261,7 @@ def test_separators_collapse_but_typed_spaces_stay() -> None:
     )
     (entry,) = entries(data)
     assert entry.text == "Legendary  Creature — Elf Bard"
-    assert region(entry, 9, 11) == Region(4, 42, 44)
+    assert region(entry, 9, 11) == Region(4, 42, 4, 44)
 
 
 def test_multi_line_values() -> None:
@@ -276,10 +276,10 @@ def test_multi_line_values() -> None:
     )
     (entry,) = entries(data)
     assert entry.text == "Legendary Creature — Elf"
-    assert region(entry, 0, 9) == Region(5, 22, 31)
-    assert region(entry, 10, 18) == Region(6, 3, 11)
-    assert region(entry, 19, 20) == Region(7, 2, 3)  # the dash: at the sub_type key
-    assert region(entry, 21, 24) == Region(8, 22, 25)
+    assert region(entry, 0, 9) == Region(5, 22, 5, 31)
+    assert region(entry, 10, 18) == Region(6, 3, 6, 11)
+    assert region(entry, 19, 20) == Region(7, 2, 7, 3)  # the dash: at the sub_type key
+    assert region(entry, 21, 24) == Region(8, 22, 8, 25)
 
 
 def test_mse_0_3_keys_with_spaces() -> None:
@@ -294,7 +294,7 @@ def test_mse_0_3_keys_with_spaces() -> None:
     )
     read = entries(data)
     assert texts(read) == [("Creature — Elf  Warrior", "Old Timer"), ("Instant", "Other Side")]
-    assert region(read[0], 14, 16) == Region(6, 15, 17)  # the two spaces typed
+    assert region(read[0], 14, 16) == Region(6, 15, 6, 17)  # the two spaces typed
 
 
 def test_faces_without_type_are_skipped_and_names_fall_back() -> None:
@@ -518,7 +518,7 @@ def test_bom_crlf_and_cr_line_ends() -> None:
     for data in (b"\xef\xbb\xbf" + lf, lf.replace(b"\n", b"\r\n"), lf.replace(b"\n", b"\r")):
         (entry,) = entries(data)
         assert (entry.text, entry.card) == ("Creature — Elf  Bard", "X")
-        assert region(entry, 14, 16) == Region(5, 15, 17)
+        assert region(entry, 14, 16) == Region(5, 15, 5, 17)
 
 
 def test_folder_without_set_file(tmp_path: Path) -> None:
@@ -543,7 +543,7 @@ def test_eight_spaces_count_as_a_tab() -> None:
     data = b"mse_version: 2\ncard:\n        name: Spaces\n        super_type: Creature - Elf\n"
     (entry,) = entries(data)
     assert (entry.text, entry.card) == ("Creature - Elf", "Spaces")
-    assert region(entry, 8, 11) == Region(4, 29, 32)
+    assert region(entry, 8, 11) == Region(4, 29, 4, 32)
 
 
 def test_progress_counts_the_bytes_of_the_input() -> None:

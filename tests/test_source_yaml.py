@@ -529,7 +529,7 @@ def test_a_quoted_line_ending_in_blanks_keeps_its_columns(quote: str) -> None:
 def test_a_scalar_form_not_followed_is_placed_at_its_first_character() -> None:
     text = 'type_line: !!str "Creature"\n'
     node = yaml_scalars.Scalar("not its value", '"', "tag:yaml.org,2002:str", 11, len(text) - 1)
-    assert tuple(yaml_scalars.locate(text, node, LineIndex(text)).region(0, 1)) == (1, 19, 20)
+    assert tuple(yaml_scalars.locate(text, node, LineIndex(text)).region(0, 1)) == (1, 19, 1, 20)
 
 
 GRAFANA = """apiVersion: 1

@@ -319,6 +319,7 @@ def test_unused_suppression_json_is_exact() -> None:
             "path": "-",
             "line": 1,
             "column": 17,
+            "end_line": 1,
             "end_column": 35,
             "card": None,
             "code": "TL904",

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
+from mtg_typeline.codes import INPUT_CODES
 from mtg_typeline.errors import UsageError
 
 if TYPE_CHECKING:
@@ -24,6 +25,18 @@ class RunResult(NamedTuple):
     summary: Summary
     rules: RuleSet
     files: tuple[str, ...]  # every input that was read, in the order read
+    root: str = ""  # the absolute folder inputs are named relative to ("": not known)
+    working_directory: str = ""  # the absolute folder the run started in ("": not known)
+
+    @property
+    def execution_successful(self) -> bool:
+        """Whether every input could be read and parsed (and, fixing, written): no input
+        problem, the findings that make the exit status 2."""
+        return not any(finding.code in INPUT_CODES for finding in self.findings)
+
+
+def _ignore(message: str) -> None:
+    """Where a reporter's warnings go when no one listens."""
 
 
 class ReportSettings(NamedTuple):
@@ -31,6 +44,8 @@ class ReportSettings(NamedTuple):
     color: bool | None = None
     format: str = "text"  # the --format asked for (the statistics reporter follows it)
     unsafe_fixes: bool = False  # unsafe fixes count as fixable (marked `[*]`) too
+    fail_on: str = "error"  # the least severity that fails the run (--fail-on), as for the exit status
+    warn: Callable[[str], None] = _ignore  # tells the user something about the report (standard error)
 
 
 def fix_mark(finding: Finding, settings: ReportSettings) -> str:

@@ -3,7 +3,8 @@
     ::error file=cards.txt,line=3,col=12,endColumn=18,title=TL304 subtype-type-mismatch::Forest is …
 
 error → `::error`, warning → `::warning`, info → `::notice`; columns are 1-based and
-`endColumn` is exclusive, as in the other formats. The message ends with
+`endColumn` is exclusive, as in the other formats; where the words at fault run onto
+another line of the file, `endLine=` follows `line=` and `endColumn` is on that line. The message ends with
 ` (suggestion: …)` when the finding has one. Escaping follows GitHub's runner: in the
 message `%`, CR and LF become `%25`, `%0D` and `%0A`; in property values `:` and `,`
 become `%3A` and `%2C` as well. Other control characters are drawn as visible symbols, so
@@ -33,8 +34,10 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
 
 def command(finding: Finding) -> str:
     properties = [] if finding.path == STDIN else [("file", finding.path)]
+    properties.append(("line", str(finding.line)))
+    if finding.last_line != finding.line:  # words at fault that run onto another line
+        properties.append(("endLine", str(finding.last_line)))
     properties += [
-        ("line", str(finding.line)),
         ("col", str(finding.column)),
         ("endColumn", str(finding.end_column)),
         ("title", f"{finding.code} {finding.name}"),

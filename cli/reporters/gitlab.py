@@ -2,14 +2,23 @@
 
     [{"description": "TL304: Forest is …", "check_name": "TL304",
       "fingerprint": "<sha256 hex>", "severity": "major",
-      "location": {"path": "cards.txt", "lines": {"begin": 3}}}, ...]
+      "location": {"path": "cards/set.txt", "lines": {"begin": 3, "end": 3}}}, ...]
 
-Severities: error → major, warning → minor, info → info. GitLab compares reports by
-fingerprint, so it must stay the same while a mistake stays: it is the SHA-256 of the
-path, the code, the type line and the occurrence (0, 1, …) of that same path, code and
-type line in the run. It leaves the line number out, so a finding keeps its fingerprint
-when lines are added above it. The format has lines but no columns. A clean run prints
-`[]`.
+Severities: error → major, warning → minor, info → info. `location.path` is the input's
+name: relative to the repository root, `/` between folders, no `./` (an absolute path only
+for a file outside the root), so two branches, or a run from a subdirectory and one from
+the top, name a file alike. `lines.end` is the line where the words at fault end (the
+same line, unless they run onto another). The format has lines but no columns. A clean
+run prints `[]`.
+
+GitLab compares the reports of two pipelines by fingerprint, so a fingerprint must stay the
+same while a mistake stays, and change when it is fixed. It is the SHA-256 of: the path,
+the code, the words at fault (the text of the finding's span in its type line: `Forest`
+for a TL304, ` - ` for a TL101), the card's name where the format names cards, and the
+occurrence (0, 1, …) of those four in the run. Neither the line number nor the rest of the
+type line goes in, so a finding keeps its fingerprint when lines are added above it, when
+its line moves, and when another mistake on the same line is fixed; two alike findings in
+one file are told apart by their occurrence.
 """
 
 from __future__ import annotations
@@ -24,6 +33,7 @@ from mtg_typeline.findings import Finding, Severity
 from mtg_typeline.reporters import ReportSettings, RunResult
 
 SEVERITIES = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.INFO: "info"}
+Key = tuple[str, str, str, str | None]  # path, code, words at fault, card
 
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
@@ -40,7 +50,7 @@ def issue(finding: Finding, fingerprint: str) -> dict[str, Any]:
         "check_name": finding.code,
         "fingerprint": fingerprint,
         "severity": SEVERITIES[finding.severity],
-        "location": {"path": finding.path, "lines": {"begin": finding.line}},
+        "location": {"path": finding.path, "lines": {"begin": finding.line, "end": finding.last_line}},
     }
 
 
@@ -49,18 +59,23 @@ def _in_card(finding: Finding) -> str:
 
 
 def fingerprints(findings: Iterable[Finding]) -> list[str]:
-    """A stable fingerprint per finding, in order: independent of line numbers, distinct
-    for repeated findings of the same type line in the same file."""
-    seen: Counter[tuple[str, str, str]] = Counter()
+    """A stable fingerprint per finding, in order (see the module's docstring)."""
+    seen: Counter[Key] = Counter()
     found = []
     for finding in findings:
-        key = (finding.path, finding.code, finding.type_line)
-        found.append(fingerprint(*key, seen[key]))
+        key = fingerprint_key(finding)
+        found.append(fingerprint(key, seen[key]))
         seen[key] += 1
     return found
 
 
-def fingerprint(path: str, code: str, type_line: str, occurrence: int) -> str:
+def fingerprint_key(finding: Finding) -> Key:
+    """What identifies a finding across runs, bar its occurrence."""
+    start, end = finding.line_span
+    return (finding.path, finding.code, finding.type_line[start:end], finding.card)
+
+
+def fingerprint(key: Key, occurrence: int) -> str:
     # JSON keeps the parts apart whatever characters they hold
-    data = json.dumps([path, code, type_line, occurrence], ensure_ascii=False)
+    data = json.dumps([*key, occurrence], ensure_ascii=False)
     return hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()

@@ -1,10 +1,10 @@
 """`--format json-lines`: one JSON object a line for each finding, and nothing else.
 
 Each object is the one a finding has in `--format json` (`path`, `line`, `column`,
-`end_column`, `code`, `name`, `severity`, `message`, `rules`, `type_line`, `suggestion`,
-`fix`), written compactly in UTF-8. No summary line: a clean run prints nothing. The
-characters U+0085, U+2028 and U+2029, which some readers take for line breaks, are written
-as `\\u` escapes, so every finding is exactly one line for any reader.
+`end_line`, `end_column`, `code`, `name`, `severity`, `message`, `rules`, `type_line`,
+`suggestion`, `fix`), written compactly in UTF-8. No summary line: a clean run prints
+nothing. The characters U+0085, U+2028 and U+2029, which some readers take for line
+breaks, are written as `\\u` escapes, so every finding is exactly one line for any reader.
 """
 
 from __future__ import annotations

@@ -1,14 +1,27 @@
 """`--format sarif`: SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
 
-One run. `tool.driver` names typeline, its version, and every registered check as a rule
-(id = code, name, summary and description from the check's docstring, default level, and
-the CR rules it cites in the edition checked, under `properties.rules`). Each result has
-its rule, level (error, warning, note for info), message, one location with a region
-(1-based columns counted in Unicode code points, `endColumn` exclusive), a
-`partialFingerprints` entry (the one `--format gitlab` uses, independent of line numbers),
-`properties` (cited rules, type line, suggestion, check name) and, when the finding has an
-edit, `fixes`. Paths are written as URI references: relative paths percent-encoded,
-absolute ones as `file:` URIs, and stdin as `stdin`.
+One run. `tool.driver` names typeline and its version, and describes every check (see
+`sarif_rules`): the checks of type lines and card data as `rules`, the input problems as
+`notifications`. `originalUriBaseIds` defines `%SRCROOT%`, the run's root (the CI
+workspace, the git top level or the working directory) as a `file:` URI ending in `/`;
+every input named relative to it has that `uriBaseId`, so the paths of a report are the
+same wherever the run started. A file outside the root is a `file:` URI of its own, and
+standard input is `stdin` (without a base). `invocations[0]` has the working directory,
+`executionSuccessful` (false when an input could not be read, parsed or written: exit
+status 2) and those input problems as `toolExecutionNotifications` (level, message, the
+place in the input, the code as `descriptor`), not as alerts in `results`.
+
+Each result has its rule, level (error, warning, note for info), message (after the
+card's name where the format names cards), one location and a region: 1-based lines and
+columns counted in Unicode code points, `endLine` the line where the words at fault end,
+`endColumn` exclusive on it. The region's `snippet` is those words where they stand in the
+file as the type line has them; where the type line is its file's line (a text file), a
+`contextRegion` covers the type line, with the type line as its snippet. A
+`partialFingerprints` entry holds the fingerprint `--format gitlab` uses (independent of
+line numbers and of the rest of the line), `properties` the cited rules, the type line,
+the suggestion and the check's name, and `fixes` the edit where the line is its file's
+line. A run of more than 25,000 results, more than GitHub code scanning accepts, is
+reported, with a warning on standard error.
 """
 
 from __future__ import annotations
@@ -20,85 +33,84 @@ from typing import Any, TextIO
 from urllib.parse import quote
 
 import mtg_typeline
-from mtg_typeline.checks import CHECKS, Check
+from mtg_typeline.codes import INPUT_CODES
 from mtg_typeline.discovery import STDIN
-from mtg_typeline.explain import describe
-from mtg_typeline.findings import Finding, Fix, Severity
+from mtg_typeline.findings import Finding, Fix
 from mtg_typeline.reporters import ReportSettings, RunResult
 from mtg_typeline.reporters.gitlab import fingerprints
-from mtg_typeline.ruleset import RuleSet
+from mtg_typeline.reporters.sarif_rules import LEVELS, descriptors
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-INFORMATION_URI = "https://pypi.org/project/mtg-typeline/"
-LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
-FINGERPRINT = "typeline/v1"
+FINGERPRINT = "typeline/v2"  # its version goes up whenever what goes into it changes
 STDIN_URI = "stdin"
+SRCROOT = "%SRCROOT%"
+GITHUB_RESULTS = 25_000  # the most results GitHub code scanning accepts in a run
 
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
-    out.write(json.dumps(document(result), ensure_ascii=False, indent=2) + "\n")
+    sarif = document(result)
+    out.write(json.dumps(sarif, ensure_ascii=False, indent=2) + "\n")
+    count = len(sarif["runs"][0]["results"])
+    if count > GITHUB_RESULTS:
+        settings.warn(
+            f"the SARIF report holds {count:,} results; GitHub code scanning rejects a run of more "
+            f"than {GITHUB_RESULTS:,} (check fewer files, or select fewer codes)"
+        )
 
 
 def document(result: RunResult) -> dict[str, Any]:
-    index = {check.code: number for number, check in enumerate(CHECKS)}
-    prints = fingerprints(result.findings)
-    driver = {
-        "name": "typeline",
-        "informationUri": INFORMATION_URI,
-        "version": mtg_typeline.__version__,
-        "rules": [rule(check, result.rules) for check in CHECKS],
-    }
-    run = {
-        "tool": {"driver": driver},
-        "columnKind": "unicodeCodePoints",
-        "results": [
-            sarif_result(finding, index.get(finding.code), fingerprint)
-            for finding, fingerprint in zip(result.findings, prints, strict=True)
-        ],
-        "properties": {"edition": result.rules.edition},
-    }
+    rules, notes = descriptors(result.rules)
+    rule_index = {rule["id"]: number for number, rule in enumerate(rules)}
+    note_index = {note["id"]: number for number, note in enumerate(notes)}
+    # one location object per input, worked out once (a run may have thousands of results)
+    artifacts = {path: artifact_location(path, result.root) for path in {f.path for f in result.findings}}
+    results, notifications = [], []
+    for finding, fingerprint in zip(result.findings, fingerprints(result.findings), strict=True):
+        artifact = artifacts[finding.path]
+        if finding.code in INPUT_CODES:
+            notifications.append(notification(finding, note_index[finding.code], artifact))
+        else:
+            results.append(sarif_result(finding, rule_index.get(finding.code), fingerprint, artifact))
+    driver = {"name": "typeline", "version": mtg_typeline.__version__, "rules": rules, "notifications": notes}
+    run: dict[str, Any] = {"tool": {"driver": driver}, "invocations": [invocation(result, notifications)]}
+    if result.root:
+        root = {"uri": folder_uri(result.root), "description": {"text": "The root inputs are named from."}}
+        run["originalUriBaseIds"] = {SRCROOT: root}
+    run.update(columnKind="unicodeCodePoints", results=results, properties={"edition": result.rules.edition})
     return {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
 
 
-def rule(check: Check, rules: RuleSet) -> dict[str, Any]:
-    info = describe(check, rules)
-    description = reflow(info["description"])
-    full = f"{check.summary} {description}" if description else check.summary
+def invocation(result: RunResult, notifications: list[dict[str, Any]]) -> dict[str, Any]:
+    done: dict[str, Any] = {"executionSuccessful": result.execution_successful}
+    if result.working_directory:
+        done["workingDirectory"] = {"uri": folder_uri(result.working_directory)}
+    if notifications:
+        done["toolExecutionNotifications"] = notifications
+    return done
+
+
+def notification(finding: Finding, index: int, artifact: dict[str, str]) -> dict[str, Any]:
+    """An input problem: where in the input, if the problem has a place there."""
+    where: dict[str, Any] = {"artifactLocation": artifact}
+    if finding.end_column > finding.column or finding.last_line > finding.line:
+        where["region"] = region(finding)
     return {
-        "id": check.code,
-        "name": check.name,
-        "shortDescription": {"text": check.summary},
-        "fullDescription": {"text": full},
-        "help": {"text": help_text(full, info["rules"], rules)},
-        "defaultConfiguration": {"enabled": check.default, "level": LEVELS[check.severity]},
-        "properties": {"rules": info["rules"]},
+        "level": LEVELS[finding.severity],
+        "message": {"text": message(finding)},
+        "locations": [{"physicalLocation": where}],
+        "descriptor": {"id": finding.code, "index": index},
     }
 
 
-def reflow(text: str) -> str:
-    """Docstring paragraphs as single lines, separated by blank lines."""
-    paragraphs = (" ".join(part.split()) for part in text.split("\n\n"))
-    return "\n\n".join(paragraph for paragraph in paragraphs if paragraph)
-
-
-def help_text(full: str, cited: list[str], rules: RuleSet) -> str:
-    if not cited:
-        return full
-    lines = [f"{number}  {rules.summary(number)}" for number in cited]
-    return f"{full}\n\nRules (edition {rules.edition}):\n" + "\n".join(lines)
-
-
-def sarif_result(finding: Finding, rule_index: int | None, fingerprint: str) -> dict[str, Any]:
-    uri = artifact_uri(finding.path)
+def sarif_result(
+    finding: Finding, rule_index: int | None, fingerprint: str, artifact: dict[str, str]
+) -> dict[str, Any]:
     result: dict[str, Any] = {"ruleId": finding.code}
     if rule_index is not None:
         result["ruleIndex"] = rule_index
     result["level"] = LEVELS[finding.severity]
-    message = finding.message if finding.card is None else f"{finding.card}: {finding.message}"
-    result["message"] = {"text": message}
-    result["locations"] = [
-        {"physicalLocation": {"artifactLocation": {"uri": uri}, "region": region(finding)}}
-    ]
+    result["message"] = {"text": message(finding)}
+    result["locations"] = [{"physicalLocation": physical_location(finding, artifact)}]
     result["partialFingerprints"] = {FINGERPRINT: fingerprint}
     result["properties"] = {
         "name": finding.name,
@@ -109,24 +121,58 @@ def sarif_result(finding: Finding, rule_index: int | None, fingerprint: str) -> 
     if finding.card is not None:
         result["properties"]["card"] = finding.card
     if finding.fix is not None and finding.span is None:  # a type line that is its file's line
-        result["fixes"] = [sarif_fix(finding, finding.fix, uri)]
+        result["fixes"] = [sarif_fix(finding, finding.fix, artifact)]
     return result
 
 
-def region(finding: Finding) -> dict[str, int]:
+def message(finding: Finding) -> str:
+    return finding.message if finding.card is None else f"{finding.card}: {finding.message}"
+
+
+def physical_location(finding: Finding, artifact: dict[str, str]) -> dict[str, Any]:
+    where: dict[str, Any] = {"artifactLocation": artifact, "region": region(finding)}
+    words = exact_words(finding)
+    if words is not None:
+        where["region"]["snippet"] = {"text": words}
+        if finding.span is None:
+            where["contextRegion"] = line_region(finding)
+    return where
+
+
+def line_region(finding: Finding) -> dict[str, Any]:
+    """The type line where it is its file's line, from the line's first column."""
+    return {
+        "startLine": finding.line,
+        "startColumn": 1,
+        "endLine": finding.line,
+        "endColumn": len(finding.type_line) + 1,
+        "snippet": {"text": finding.type_line},
+    }
+
+
+def region(finding: Finding) -> dict[str, Any]:
     return {
         "startLine": finding.line,
         "startColumn": finding.column,
+        "endLine": finding.last_line,
         "endColumn": finding.end_column,
     }
 
 
-def sarif_fix(finding: Finding, fix: Fix, uri: str) -> dict[str, Any]:
+def exact_words(finding: Finding) -> str | None:
+    """The words at fault, where the file holds them as the type line has them: on one line,
+    as many characters wide (not written with escapes, nor cut short as an overlong line)."""
+    start, end = finding.line_span
+    words = finding.type_line[start:end]
+    same = finding.last_line == finding.line and finding.end_column - finding.column == len(words)
+    return words if words and same and end <= len(finding.type_line) else None
+
+
+def sarif_fix(finding: Finding, fix: Fix, artifact: dict[str, str]) -> dict[str, Any]:
     start, end = fix.span.start, fix.span.end
     old = finding.type_line[start:end]
-    replacement: dict[str, Any] = {
-        "deletedRegion": {"startLine": finding.line, "startColumn": start + 1, "endColumn": end + 1}
-    }
+    deleted = {"startLine": finding.line, "startColumn": start + 1}
+    replacement: dict[str, Any] = {"deletedRegion": deleted | {"endLine": finding.line, "endColumn": end + 1}}
     if fix.replacement:
         replacement["insertedContent"] = {"text": fix.replacement}
         what = f"Replace '{old}' with '{fix.replacement}'" if old else f"Insert '{fix.replacement}'"
@@ -134,9 +180,17 @@ def sarif_fix(finding: Finding, fix: Fix, uri: str) -> dict[str, Any]:
         what = f"Delete '{old}'"
     return {
         "description": {"text": what},
-        "artifactChanges": [{"artifactLocation": {"uri": uri}, "replacements": [replacement]}],
+        "artifactChanges": [{"artifactLocation": artifact, "replacements": [replacement]}],
         "properties": {"applicability": fix.applicability},
     }
+
+
+def artifact_location(path: str, root: str) -> dict[str, str]:
+    """Where an input is: a name relative to the root has the root's base id."""
+    uri = artifact_uri(path)
+    if path == STDIN or os.path.isabs(path) or not root:
+        return {"uri": uri}
+    return {"uri": uri, "uriBaseId": SRCROOT}
 
 
 def artifact_uri(path: str) -> str:
@@ -147,3 +201,9 @@ def artifact_uri(path: str) -> str:
         return Path(path).as_uri()
     # bytes: a name that is not UTF-8 (held as surrogate escapes) keeps its own bytes
     return quote(os.fsencode(PurePath(path).as_posix()), safe="/")
+
+
+def folder_uri(folder: str) -> str:
+    """An absolute folder as a `file:` URI ending in `/`, as SARIF wants a base URI."""
+    uri = Path(folder).as_uri()
+    return uri if uri.endswith("/") else uri + "/"

@@ -24,13 +24,36 @@ class Place(NamedTuple):
 
 
 class Region(NamedTuple):
-    """Where a span of a type line is in the file: start place and the column just after its
-    last character (on the start line; a span that runs onto another line ends at the end of
-    its first line)."""
+    """Where a span of a type line is in the file: the place of its first character, and the
+    place just after its last one (`end_column` exclusive, on `end_line`, which is `line`
+    unless the span runs onto another line, as a folded YAML value or a CSV cell over lines
+    can)."""
 
     line: int
     column: int
+    end_line: int
     end_column: int
+
+    @classmethod
+    def spanning(cls, places: Sequence[Place], start: int, end: int, *, next_ends: bool = True) -> Region:
+        """The region of characters [start, end) of a text whose characters are at `places`
+        (one more: the place after the last), from the first character to just after the
+        furthest one. With `next_ends`, where the next character is on the same line, the
+        region ends where it starts (a character written as several, an escape, is then
+        covered whole); else one column after the last. At least one column wide."""
+        last = len(places) - 1
+        start = min(max(start, 0), last)
+        end = min(max(end, start + 1), last)
+        first = places[start]
+        if end <= start:  # at the end of the text: the column there
+            return cls(first.line, first.column, first.line, first.column + 1)
+        final = max(places[start:end])
+        stop = places[end]
+        if not next_ends or stop.line != final.line or stop < final:
+            stop = Place(final.line, final.column + 1)
+        if stop.line == first.line:
+            return cls(first.line, first.column, first.line, max(stop.column, first.column + 1))
+        return cls(first.line, first.column, stop.line, stop.column)
 
 
 class Locator(Protocol):
@@ -49,7 +72,7 @@ class Offset:
         self.column = column
 
     def region(self, start: int, end: int) -> Region:
-        return Region(self.line, self.column + start, self.column + max(end, start + 1))
+        return Region(self.line, self.column + start, self.line, self.column + max(end, start + 1))
 
 
 class CharMap:
@@ -66,14 +89,7 @@ class CharMap:
         self.places = tuple(places)
 
     def region(self, start: int, end: int) -> Region:
-        last = len(self.places) - 1
-        first = self.places[min(max(start, 0), last)]
-        end = max(end, start + 1)
-        stop = self.places[min(end, last)]
-        if stop.line != first.line:  # the span runs onto another line: end with its first one
-            inside = [p for p in self.places[start:end] if p.line == first.line]
-            stop = Place(first.line, (inside[-1].column if inside else first.column) + 1)
-        return Region(first.line, first.column, max(stop.column, first.column + 1))
+        return Region.spanning(self.places, start, end)
 
 
 class Note(NamedTuple):

@@ -255,7 +255,7 @@ class _Escaped:
     def region(self, start: int, end: int) -> Region:
         first = self.column + self.offset(start)
         last = self.column + self.offset(max(end, start + 1))
-        return Region(self.line, first, max(last, first + 1))
+        return Region(self.line, first, self.line, max(last, first + 1))
 
     def offset(self, index: int) -> int:
         """Where character `index` starts, from the string's start (its end at most)."""

@@ -146,12 +146,8 @@ class Rebuilt:
         self.places = places
 
     def region(self, start: int, end: int) -> Region:
-        last = len(self.places) - 1
-        start = min(max(start, 0), last)
-        end = min(max(end, start + 1), last + 1)
-        first = self.places[start]
-        on_line = [p.column for p in self.places[start:end] if p.line == first.line]
-        return Region(first.line, first.column, max(on_line) + 1)
+        # the last character's place stands in for the place after the text
+        return Region.spanning([*self.places, self.places[-1]], start, end, next_ends=False)
 
 
 # Rewriting

@@ -39,7 +39,7 @@ class _Unplaced:
         self.line = line
 
     def region(self, start: int, end: int) -> Region:
-        return Region(self.line, 1, 2)
+        return Region(self.line, 1, self.line, 2)
 
 
 def rewrite(kept: Blocks, row: list[str], end: int, column: int, delimiter: str, new: str) -> Edit | None:

@@ -183,7 +183,7 @@ class _Table:
             raise self.unterminated(row, end)
         if bad := _UNDECODED.search(text):  # bytes that could not be decoded (see table_lines)
             where = locate(tuple(self.lines.kept), row, end, self.column, self.delimiter)
-            line, column, _ = where.region(bad.start(), bad.end())
+            line, column, *_ = where.region(bad.start(), bad.end())
             raise SourceError(self.undecoded(bad.group()), line, column)
         sort = None
         if text.strip():
