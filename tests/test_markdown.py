@@ -57,7 +57,7 @@ def render(result: RunResult, **settings: object) -> str:
 
 
 def sample() -> RunResult:
-    card = Checker(RULES).check("Creature - Goblin")[0].placed("cards.json", 7, 31, 34, "Goblin Guide")
+    card = Checker(RULES).check("Creature - Goblin")[0].placed("cards.json", 7, 31, 7, 34, "Goblin Guide")
     return result_of([
         *placed("cards.txt", 2, "Creature - Elf"),
         *placed("cards.txt", 3, "Creature — Forest"),
