@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 YAML_NAME = ".typeline.yaml"
 PYPROJECT = "pyproject.toml"
 FAIL_ON = ("error", "warning", "info")
+COLOR = ("auto", "always", "never")  # also true (always) and false (never)
 
 # key -> kind of value; keys are the long option names of `typeline check`
 KEYS: dict[str, str] = {
@@ -34,7 +35,7 @@ KEYS: dict[str, str] = {
     "format": "format",
     "strict": "bool",
     "quiet": "bool",
-    "color": "bool",
+    "color": "color",
     "select": "strings",
     "extend-select": "strings",
     "ignore": "strings",
@@ -173,6 +174,7 @@ def _value(where: str, key: str, value: Any) -> Any:
         "bool": isinstance(value, bool),
         "strings": isinstance(value, list) and all(isinstance(v, str) for v in value),
         "fail-on": value in FAIL_ON,
+        "color": isinstance(value, bool) or value in COLOR,
         "globs": isinstance(value, dict)
         and all(isinstance(k, str) for k in value)
         and all(isinstance(v, list) and all(isinstance(c, str) for c in v) for v in value.values()),
@@ -204,5 +206,6 @@ def _describe(kind: str) -> str:
         "bool": "true or false",
         "strings": "a list of strings",
         "fail-on": f"one of {', '.join(FAIL_ON)}",
+        "color": f"true, false or one of {', '.join(COLOR)}",
         "globs": "a mapping of glob patterns to lists of codes",
     }[kind]

@@ -16,6 +16,7 @@ from click.core import ParameterSource
 
 from mtg_typeline import __version__
 from mtg_typeline.errors import ExitStatus, UsageError
+from mtg_typeline.main_check import COLOR_CHOICES, CheckCommand
 from mtg_typeline.main_common import CONTEXT, F, guarded, text_or_json
 from mtg_typeline.main_rules import lookup, rules
 from mtg_typeline.reporters import FORMATS
@@ -34,7 +35,7 @@ def cli() -> None:
     """
 
 
-@cli.command(context_settings=CONTEXT)
+@cli.command(cls=CheckCommand, context_settings=CONTEXT)
 @click.argument("paths", nargs=-1, type=click.Path(dir_okay=True, allow_dash=True))
 @click.option(
     "--edition", metavar="DATE", help="Shipped CR edition, by its exact effective date (default: newest)."
@@ -103,10 +104,11 @@ def cli() -> None:
 )
 @click.option("-q", "--quiet/--no-quiet", default=False, help="Print the findings only, no summary.")
 @click.option(
-    "--color/--no-color",
-    default=None,
-    help="Colour the text output (default: on a terminal, unless NO_COLOR is set).",
-)
+    "--color", type=click.Choice(COLOR_CHOICES), is_flag=False, flag_value="always",
+    help="Colour the text output: always (--color alone), never, or auto (the default): on a terminal "
+    "or with FORCE_COLOR set, unless NO_COLOR is set.",
+)  # fmt: skip
+@click.option("--no-color", is_flag=True, expose_value=False, help="The same as --color never.")
 @click.option(
     "--input-format",
     type=click.Choice((AUTO, *INPUT_FORMATS)),

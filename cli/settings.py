@@ -51,7 +51,7 @@ def build_options(
         rules_file=tuple(merged.get("rules") or ()) or None,
         output_format=resolve_format(merged["format"]),
         quiet=bool(merged.get("quiet")),
-        color=merged.get("color"),
+        color=_color(merged.get("color")),
         fail_on=_fail_on(merged, typed, config),
         exit_zero=bool(merged.get("exit-zero")),
         statistics=bool(merged.get("statistics")),
@@ -81,6 +81,14 @@ def _edition(merged: Mapping[str, Any]) -> str | None:
 
         return shipped_index().in_force(str(merged["as-of"]))
     return merged.get("edition")
+
+
+def _color(value: str | bool | None) -> bool | None:
+    """--color (or the key `color`): always is True, never False, auto (the default) None,
+    which the text output decides by where it goes (see `reporters.text.wants_color`)."""
+    if value in (True, "always"):
+        return True
+    return False if value in (False, "never") else None
 
 
 def _column(value: str | None) -> str | None:

@@ -337,7 +337,7 @@ def test_load_unknown_key_yaml(tmp_path: Path) -> None:
     [
         ("strict", '"yes"', "'yes'", "true or false"),
         ("quiet", "1", "1", "true or false"),
-        ("color", '"auto"', "'auto'", "true or false"),
+        ("color", '"yes"', "'yes'", "true, false or one of auto, always, never"),
         ("exit-zero", '"false"', "'false'", "true or false"),
         ("statistics", "[]", "[]", "true or false"),
         ("edition", '""', "''", "a string"),

@@ -22,6 +22,7 @@ symbols, so a type line can neither style the output nor drive the terminal.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from typing import TextIO
 
 from rich.cells import cell_len
@@ -38,10 +39,9 @@ WINDOW = 60  # characters of a long type line shown on each side of the offendin
 
 
 def make_console(out: TextIO, color: bool | None) -> Console:
-    if color is None and os.environ.get("NO_COLOR"):
-        color = False  # no styles at all, not only no colours
+    """A console on `out` that styles what it prints if `color` (None: see `wants_color`)."""
     if color is None:
-        return Console(file=out, highlight=False, markup=False, emoji=False, soft_wrap=True)
+        color = wants_color(out, os.environ)
     return Console(
         file=out,
         highlight=False,
@@ -52,6 +52,22 @@ def make_console(out: TextIO, color: bool | None) -> Console:
         no_color=not color,
         color_system="standard" if color else None,
     )
+
+
+def wants_color(out: TextIO, environ: Mapping[str, str]) -> bool:
+    """`--color auto`: NO_COLOR set (to anything but "") turns styles off, all of them, not
+    only colours; else FORCE_COLOR set turns them on (https://force-color.org: even when
+    `out` is no terminal); else `out` is styled when it is a terminal. Decided here rather
+    than by rich, which would read FORCE_COLOR="" as "not a terminal" and NO_COLOR as "bold
+    but no colours"."""
+    if environ.get("NO_COLOR"):
+        return False
+    if environ.get("FORCE_COLOR"):
+        return True
+    try:
+        return out.isatty()
+    except (AttributeError, ValueError):  # a closed or unusual stream
+        return False
 
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:

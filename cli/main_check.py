@@ -1,0 +1,61 @@
+"""What `typeline check` adds to click: `--color` with an optional value.
+
+`--color` takes `auto`, `always` or `never`, and alone means `always`, as it did when it was a
+flag; `--no-color` is `--color never`. Click lets an option's value be left out only where
+the next word is another option, so `--color cards.txt` would take `cards.txt` for the
+colour: the command line is read first (`color_words`) so that `--color` takes the next
+word only when it is one of the three, and `--no-color` becomes `--color=never` in its place
+(the last of them wins, as with any option given twice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import click
+
+from mtg_typeline.config import COLOR as COLOR_CHOICES
+
+__all__ = ["COLOR_CHOICES", "CheckCommand", "color_words"]
+
+
+class CheckCommand(click.Command):
+    """`typeline check`: its words read for `--color` before click parses them."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, color_words(args, _valued(self.params)))
+
+
+def color_words(args: list[str], valued: Iterable[str]) -> list[str]:
+    """`args` with `--color [WHEN]` and `--no-color` as `--color=WHEN`; the values of the
+    options in `valued` (which take one) and everything after `--` left as they are."""
+    takes_value = set(valued)
+    words: list[str] = []
+    index = 0
+    while index < len(args):
+        word = args[index]
+        index += 1
+        if word == "--":
+            return [*words, word, *args[index:]]
+        if word == "--no-color":
+            word = "--color=never"
+        elif word == "--color":
+            given = index < len(args) and args[index] in COLOR_CHOICES
+            word = f"--color={args[index] if given else 'always'}"
+            index += given
+        elif word in takes_value and index < len(args):
+            words.append(word)
+            word = args[index]
+            index += 1
+        words.append(word)
+    return words
+
+
+def _valued(params: Iterable[click.Parameter]) -> list[str]:
+    """The names of the options that take a value (`--edition DATE`, `-o FILE`)."""
+    return [
+        name
+        for param in params
+        if isinstance(param, click.Option) and not param.is_flag and param.nargs == 1
+        for name in param.opts
+    ]
