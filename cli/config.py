@@ -33,6 +33,7 @@ KEYS: dict[str, str] = {
     "as-of": "date",
     "rules": "paths",
     "format": "format",
+    "output-file": "string",
     "strict": "bool",
     "quiet": "bool",
     "color": "color",

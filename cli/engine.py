@@ -6,7 +6,6 @@ The engine never exits and never prints through click; problems that stop a run 
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple, TextIO
@@ -18,7 +17,8 @@ from mtg_typeline.discovery import STDIN, Discovery, FileFilter, Input, Names, d
 from mtg_typeline.errors import ExitStatus, UsageError
 from mtg_typeline.findings import Finding, Severity, Summary, input_finding
 from mtg_typeline.progress import Meter
-from mtg_typeline.reporters import ReportSettings, RunResult, get_reporter
+from mtg_typeline.reporters import ReportSettings, RunResult, get_closing, get_reporter
+from mtg_typeline.reportout import deliver, report_file
 from mtg_typeline.ruleset import load_rules
 from mtg_typeline.selection import Selection
 from mtg_typeline.sources import AUTO, SNIFF_BYTES, SourceSettings, detect, holds_type_lines
@@ -56,6 +56,7 @@ class Options(NamedTuple):
     force_exclude: bool = False  # exclude globs and hidden paths apply to named paths (--force-exclude)
     skip_non_card_files: bool = False  # named files are passed over as searched ones are
     stdin_filename: str | None = None  # standard input is checked as if it were this file
+    output_file: str | None = None  # the report is written to this file (--output-file)
 
 
 def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
@@ -65,13 +66,20 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
             f"--statistics prints a table or JSON, not {options.output_format}; "
             f"use --format {', '.join(STATISTICS_FORMATS)}"
         )
+    with report_file(options.output_file, options.paths) as file:
+        return _run(options, out, err, stdin, file)
+
+
+def _run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO, file: TextIO | None) -> int:
+    """`run`, with the report file (`--output-file`) open, or None."""
     rules = load_rules(options.edition, options.rules_file)
-    reporter = get_reporter("statistics" if options.statistics else options.output_format)
+    name = "statistics" if options.statistics else options.output_format
+    reporter = get_reporter(name)
     checker = Checker(rules)
     root = options.root or os.getcwd()
     sources = options.sources._replace(rules=rules, checker=checker, root=root)
     options = options._replace(sources=sources, root=root)
-    fixing = _fixing(options, checker, out, err)
+    fixing = _fixing(options, checker, file if file is not None and options.diff else out, err)
     findings, files, lines = _check_inputs(options, checker, err, stdin, fixing)
     summary = Summary.of(findings, len(files), lines)
     status = exit_status(findings, options.fail_on, exit_zero=options.exit_zero)
@@ -84,11 +92,7 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
             out = err  # standard output carries the fixed text alone
     result = RunResult(tuple(findings), summary, rules, tuple(files))
     settings = ReportSettings(options.quiet, options.color, options.output_format, options.unsafe_fixes)
-    try:
-        reporter(result, out, settings)
-        out.flush()
-    except BrokenPipeError:
-        drop_output(out)  # the reader went away (`| head`): the status still stands
+    deliver((reporter, get_closing(name)), result, settings, out, file)
     return status
 
 
@@ -139,12 +143,6 @@ def _check_inputs(
         findings.extend(fixing.problems)
     findings.sort(key=Finding.sort_key)
     return findings, files, lines
-
-
-def drop_output(out: TextIO) -> None:
-    """Point `out` at the null device so the buffered rest can't fail again at exit."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
 
 
 def exit_status(findings: list[Finding], fail_on: str = "error", *, exit_zero: bool = False) -> int:

@@ -57,6 +57,10 @@ def cli() -> None:
     help="Output format; auto is github inside GitHub Actions, text elsewhere.",
 )  # fmt: skip
 @click.option(
+    "-o", "--output-file", metavar="FILE",
+    help="Write the report to FILE (whole, or not at all); the summary still goes to the terminal.",
+)  # fmt: skip
+@click.option(
     "--select",
     multiple=True,
     metavar="CODES",

@@ -16,6 +16,7 @@ from mtg_typeline.sources import AUTO as AUTO_INPUT
 from mtg_typeline.sources import DEFAULT_INCLUDE, SourceSettings
 
 AUTO = "auto"
+STDOUT = "-"
 # Ways to choose the rules, each excluding the others: typing one drops the others' settings
 _CHOOSERS = ("edition", "rules", "as-of")
 
@@ -68,6 +69,7 @@ def build_options(
         unsafe_fixes=bool(merged.get("unsafe-fixes")),
         diff=bool(merged.get("diff")),
         root=root,
+        output_file=_output_file(merged.get("output-file")),
     )
 
 
@@ -132,7 +134,17 @@ def _selection(merged: Mapping[str, Any], typed: set[str], config: Config) -> Se
 def _from_config(key: str, value: Any, config: Config) -> Any:
     if key == "rules":  # one path or a list, each relative to the configuration file
         return tuple(str(config.root / path) for path in ([value] if isinstance(value, str) else value))
+    if key == "output-file" and value != STDOUT:  # relative to the configuration file too
+        return str(config.root / value)
     return value
+
+
+def _output_file(value: str | None) -> str | None:
+    """The report file (--output-file); `-` is standard output, as with no file (to set
+    aside a configured one)."""
+    if value == "":
+        raise UsageError("--output-file '': give a file name, or - for standard output")
+    return None if value in (None, STDOUT) else value
 
 
 def _codes(values: Iterable[str] | None, option: str) -> tuple[str, ...] | None:

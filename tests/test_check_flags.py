@@ -8,6 +8,7 @@ Expected output is written out literally where it is short.
 from __future__ import annotations
 
 import io
+import os
 import re
 from pathlib import Path
 
@@ -162,3 +163,200 @@ def test_color_words_leave_option_values_and_the_rest_alone() -> None:
     assert color_words(["--color"], valued) == ["--color=always"]
     assert color_words(["--", "--no-color"], valued) == ["--", "--no-color"]
     assert color_words(["--no-color", "--", "--color"], valued) == ["--color=never", "--", "--color"]
+
+
+# -o/--output-file
+
+TWO = "Creature - Elf\nCreature — Forest\n"  # a warning (fixable), an error
+TWO_CONCISE = (
+    "cards.txt:1:9: TL101 [*] [warning] the dash is written as '-'; subtypes follow a long dash '—' "
+    "with one space on each side\n"
+    "cards.txt:2:12: TL304 [error] Forest is a land type (205.3i), but this object is not a land\n"
+)
+TWO_SUMMARY = "Found 1 error and 1 warning in 2 type lines in 1 file.\n"
+
+
+def cards(folder: Path, text: str = TWO) -> Path:
+    path = folder / "cards.txt"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def temporaries(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.rglob("*.tmp"))
+
+
+def test_output_file_holds_the_findings_and_the_terminal_the_summary(here: Path) -> None:
+    cards(here)
+    result = invoke(["check", "--format", "concise", "-o", "report.txt", "cards.txt"])
+    assert (result.exit_code, result.stdout, result.stderr) == (1, TWO_SUMMARY, "")
+    assert (here / "report.txt").read_text(encoding="utf-8") == TWO_CONCISE
+    assert temporaries(here) == []
+
+
+def test_output_file_of_the_text_format(here: Path) -> None:
+    cards(here, ERROR)
+    result = invoke(["check", "--output-file", "report.txt", "--color", "always", "-"], ERROR)
+    assert result.exit_code == 1
+    assert SGR.search(result.stdout)  # the terminal follows --color
+    assert SGR.sub("", result.stdout) == "Found 1 error in 1 type line in 1 file.\n"
+    report = (here / "report.txt").read_text(encoding="utf-8")
+    assert report == ERROR_TEXT.removesuffix("Found 1 error in 1 type line in 1 file.\n")  # never coloured
+
+
+def test_output_file_quiet_prints_nothing(here: Path) -> None:
+    cards(here)
+    result = invoke(["check", "--format", "concise", "-q", "-o", "report.txt", "cards.txt"])
+    assert (result.exit_code, result.output) == (1, "")
+    assert (here / "report.txt").read_text(encoding="utf-8") == TWO_CONCISE
+
+
+@pytest.mark.parametrize("fmt", ["json", "json-lines", "sarif", "junit", "gitlab", "github"])
+def test_output_file_of_a_machine_format_is_its_whole_output(here: Path, fmt: str) -> None:
+    cards(here)
+    printed = invoke(["check", "--format", fmt, "cards.txt"])
+    result = invoke(["check", "--format", fmt, "-o", "report", "cards.txt"])
+    assert (result.exit_code, result.output) == (printed.exit_code, "")
+    assert (here / "report").read_text(encoding="utf-8") == printed.stdout
+
+
+def test_output_file_with_statistics_holds_the_table(here: Path) -> None:
+    cards(here)
+    result = invoke(["check", "--statistics", "-o", "report.txt", "cards.txt"])
+    assert (result.exit_code, result.output) == (1, "")
+    assert (here / "report.txt").read_text(encoding="utf-8") == (
+        "1  TL101  dash-form              warning [*]\n1  TL304  subtype-type-mismatch  error\n"
+    )
+
+
+def test_output_file_with_diff_holds_the_diff(here: Path) -> None:
+    path = cards(here)
+    result = invoke(["check", "--diff", "-o", "changes.diff", "cards.txt"])
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "", "Would fix 1 finding in 1 file.\n")
+    assert (here / "changes.diff").read_text(encoding="utf-8") == (
+        "--- cards.txt\n+++ cards.txt\n@@ -1,2 +1,2 @@\n"
+        "-Creature - Elf\n+Creature — Elf\n Creature — Forest\n"
+    )
+    assert path.read_text(encoding="utf-8") == TWO
+
+
+def test_output_file_with_fix_of_standard_input(here: Path) -> None:
+    """Standard output carries the fixed text alone: the report goes to the file, the
+    closing sentences to standard error."""
+    result = invoke(["check", "--fix", "--format", "concise", "-o", "report.txt", "-"], TWO)
+    assert result.exit_code == 1
+    assert result.stdout == "Creature — Elf\nCreature — Forest\n"
+    assert result.stderr == "Fixed 1 finding in 1 file.\nFound 1 error in 2 type lines in 1 file.\n"
+    assert (here / "report.txt").read_text(encoding="utf-8") == (
+        "-:2:12: TL304 [error] Forest is a land type (205.3i), but this object is not a land\n"
+    )
+
+
+def test_output_file_replaces_a_report_keeping_its_permissions(here: Path) -> None:
+    cards(here)
+    old = here / "report.txt"
+    old.write_text("an old report\n", encoding="utf-8")
+    old.chmod(0o640)
+    invoke(["check", "--format", "concise", "-o", "report.txt", "cards.txt"])
+    assert old.read_text(encoding="utf-8") == TWO_CONCISE
+    assert old.stat().st_mode & 0o777 == 0o640
+
+
+def test_output_file_is_written_when_an_input_cannot_be_read(here: Path) -> None:
+    result = invoke(["check", "--format", "concise", "-o", "report.txt", "missing.txt"])
+    assert result.exit_code == 2
+    assert result.stdout == "Found 1 error in 0 type lines in 0 files.\n"
+    assert (here / "report.txt").read_text(encoding="utf-8") == (
+        "missing.txt:1:1: TL901 [error] cannot read missing.txt: No such file or directory\n"
+    )
+
+
+def test_a_run_that_fails_leaves_the_old_report(here: Path) -> None:
+    cards(here)
+    (here / "report.txt").write_text("an old report\n", encoding="utf-8")
+    result = invoke(["check", "--edition", "1999-01-01", "-o", "report.txt", "cards.txt"])
+    assert result.exit_code == 2
+    assert (here / "report.txt").read_text(encoding="utf-8") == "an old report\n"
+    assert temporaries(here) == []
+
+
+def test_output_file_dash_is_standard_output(here: Path) -> None:
+    cards(here)
+    (here / ".typeline.yaml").write_text("output-file: reports/out.txt\nformat: concise\n", encoding="utf-8")
+    result = invoke(["check", "-o", "-", "cards.txt"])
+    assert (result.exit_code, result.stdout) == (1, TWO_CONCISE + TWO_SUMMARY)
+    assert not (here / "reports").exists()
+
+
+def test_output_file_key_is_relative_to_the_configuration(
+    here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cards(here)
+    (here / "reports").mkdir()
+    (here / "sub").mkdir()
+    (here / ".typeline.yaml").write_text("output-file: reports/out.txt\nformat: concise\n", encoding="utf-8")
+    monkeypatch.chdir(here / "sub")
+    result = invoke(["check", "../cards.txt"])
+    assert (result.exit_code, result.stdout) == (1, TWO_SUMMARY)
+    assert (here / "reports" / "out.txt").read_text(encoding="utf-8") == TWO_CONCISE
+
+
+def test_output_file_to_a_device(here: Path) -> None:
+    cards(here)
+    result = invoke(["check", "--format", "concise", "-o", os.devnull, "cards.txt"])
+    assert (result.exit_code, result.output) == (1, TWO_SUMMARY)
+
+
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [
+        ("out/report.txt", "--output-file out/report.txt: cannot write: out does not exist"),
+        (
+            "cards.txt/report.txt",
+            "--output-file cards.txt/report.txt: cannot write: cards.txt is not a folder",
+        ),
+        ("folder", "--output-file folder: cannot write: Is a directory"),
+        ("cards.txt", "--output-file cards.txt is an input of the run: the report would replace it"),
+        ("", "--output-file '': give a file name, or - for standard output"),
+    ],
+)
+def test_output_file_that_cannot_be_written_stops_the_run_first(
+    here: Path, target: str, message: str
+) -> None:
+    """Told before any input is read: with --fix, the input is not fixed."""
+    path = cards(here)
+    (here / "folder").mkdir()
+    result = invoke(["check", "--fix", "-o", target, "cards.txt"])
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"typeline: error: {message}\n")
+    assert path.read_text(encoding="utf-8") == TWO
+    assert sorted(p.name for p in here.iterdir()) == [".git", "cards.txt", "folder"]
+
+
+def test_output_file_in_a_folder_that_refuses_writing(here: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a read-only folder gives (root may write anywhere, so it is simulated)."""
+    cards(here)
+
+    def refuse(*args: object, **kwargs: object) -> tuple[int, str]:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("mtg_typeline.atomicwrite.tempfile.mkstemp", refuse)
+    result = invoke(["check", "-o", "report.txt", "cards.txt"])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == "typeline: error: --output-file report.txt: cannot write: Permission denied\n"
+    assert not (here / "report.txt").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root may write anywhere")
+def test_output_file_in_a_read_only_folder(here: Path) -> None:
+    cards(here)
+    (here / "locked").mkdir()
+    (here / "locked").chmod(0o555)
+    try:
+        result = invoke(["check", "-o", "locked/report.txt", "cards.txt"])
+    finally:
+        (here / "locked").chmod(0o755)
+    assert result.exit_code == 2
+    assert (
+        result.stderr == "typeline: error: --output-file locked/report.txt: cannot write: Permission denied\n"
+    )
+    assert list((here / "locked").iterdir()) == []

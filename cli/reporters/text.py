@@ -22,7 +22,7 @@ symbols, so a type line can neither style the output nor drive the terminal.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TextIO
 
 from rich.cells import cell_len
@@ -72,15 +72,36 @@ def wants_color(out: TextIO, environ: Mapping[str, str]) -> bool:
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     console = make_console(out, settings.color)
-    # Without colour the styles are moot: write the plain text, sparing rich's renderer
-    # (tens of thousands of findings print in a second instead of half a minute).
-    show = console.print if console.color_system else (lambda text: out.write(text.plain + "\n"))
+    show = _printer(console, out)
     for finding in result.findings:
         show(render(finding, result.rules, fix_mark(finding, settings)))
     if not settings.quiet:
-        if (fixed := fixed_sentence(result.summary)) is not None:
-            show(Text(fixed, style="bold"))
-        show(summary_text(result.summary))
+        _close(result, console, out)
+
+
+def closing(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
+    """The closing sentences alone (the findings went to a file: `--output-file`)."""
+    _close(result, make_console(out, settings.color), out)
+
+
+def _close(result: RunResult, console: Console, out: TextIO) -> None:
+    """ "Fixed 2 findings in 1 file." after --fix, then the summary sentence."""
+    show = _printer(console, out)
+    if (fixed := fixed_sentence(result.summary)) is not None:
+        show(Text(fixed, style="bold"))
+    show(summary_text(result.summary))
+
+
+def _printer(console: Console, out: TextIO) -> Callable[[Text], None]:
+    """How a text is printed: through rich when it is styled; else as plain text, sparing
+    rich's renderer (tens of thousands of findings print in a second, not half a minute)."""
+    if console.color_system:
+        return console.print
+
+    def plain(text: Text) -> None:
+        out.write(text.plain + "\n")
+
+    return plain
 
 
 def render(finding: Finding, rules: RuleSet, mark: str = "") -> Text:
