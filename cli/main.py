@@ -16,7 +16,7 @@ from click.core import ParameterSource
 
 from mtg_typeline import __version__
 from mtg_typeline.errors import ExitStatus, UsageError
-from mtg_typeline.main_check import COLOR_CHOICES, CheckCommand
+from mtg_typeline.main_check import COLOR_CHOICES, CheckCommand, before_run
 from mtg_typeline.main_common import CONTEXT, F, guarded, text_or_json
 from mtg_typeline.main_rules import lookup, rules
 from mtg_typeline.reporters import FORMATS
@@ -121,6 +121,10 @@ def cli() -> None:
     help="How to read the inputs; auto goes by file name and content.",
 )
 @click.option(
+    "--stdin-filename", metavar="NAME",
+    help="Check standard input as the file NAME: its format, configuration, per-file ignores, name.",
+)  # fmt: skip
+@click.option(
     "--column", metavar="NAME", help="The type-line column of CSV/TSV input (header name or number)."
 )
 @click.option(
@@ -161,12 +165,13 @@ def check(
 
     def action() -> int:
         from mtg_typeline.engine import run
-        from mtg_typeline.settings import build_options, config_for
+        from mtg_typeline.settings import build_options, config_for, stdin_folder
 
         typed = [name for name in given if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE]
         values = {name.replace("_", "-"): value for name, value in given.items()}
-        config = config_for(config_file, no_config)
+        config = config_for(config_file, no_config, stdin_folder(paths, given["stdin_filename"]))
         options = build_options(paths, values, (n.replace("_", "-") for n in typed), config)
+        before_run(options)
         stdin = sys.stdin.buffer
         if not paths and stdin.isatty():
             raise UsageError("no input: give PATHS, or pipe type lines to standard input")

@@ -1,4 +1,5 @@
-"""What `typeline check` adds to click: `--color` with an optional value.
+"""What `typeline check` adds to click: `--color` with an optional value, and what is said
+or shown before a run starts.
 
 `--color` takes `auto`, `always` or `never`, and alone means `always`, as it did when it was a
 flag; `--no-color` is `--color never`. Click lets an option's value be left out only where
@@ -11,12 +12,17 @@ word only when it is one of the three, and `--no-color` becomes `--color=never` 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import click
 
 from mtg_typeline.config import COLOR as COLOR_CHOICES
+from mtg_typeline.display import printable
 
-__all__ = ["COLOR_CHOICES", "CheckCommand", "color_words"]
+if TYPE_CHECKING:
+    from mtg_typeline.engine import Options
+
+__all__ = ["COLOR_CHOICES", "CheckCommand", "before_run", "color_words"]
 
 
 class CheckCommand(click.Command):
@@ -59,3 +65,16 @@ def _valued(params: Iterable[click.Parameter]) -> list[str]:
         if isinstance(param, click.Option) and not param.is_flag and param.nargs == 1
         for name in param.opts
     ]
+
+
+def before_run(options: Options) -> None:
+    """Warn of options that will do nothing in this run."""
+    from mtg_typeline.discovery import STDIN
+
+    name = options.stdin_filename
+    if name is not None and options.paths and STDIN not in options.paths:
+        click.echo(
+            f"typeline: warning: --stdin-filename {printable(name)} is not used: standard input is "
+            "not read (give - among the PATHS to read it)",
+            err=True,
+        )

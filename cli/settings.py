@@ -8,12 +8,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from mtg_typeline.config import Config, ConfigError, find_config, load_config
-from mtg_typeline.discovery import FileFilter, find_root
+from mtg_typeline.discovery import STDIN, FileFilter, find_root
 from mtg_typeline.engine import Options
 from mtg_typeline.errors import UsageError
 from mtg_typeline.selection import Selection, expand
 from mtg_typeline.sources import AUTO as AUTO_INPUT
-from mtg_typeline.sources import DEFAULT_INCLUDE, SourceSettings
+from mtg_typeline.sources import DEFAULT_INCLUDE, EXTENSIONS, SourceSettings, named_for_a_reader
 
 AUTO = "auto"
 STDOUT = "-"
@@ -21,8 +21,9 @@ STDOUT = "-"
 _CHOOSERS = ("edition", "rules", "as-of")
 
 
-def config_for(config_file: str | None, no_config: bool) -> Config:
-    """The configuration in force: the file named, none, or the one found from here up."""
+def config_for(config_file: str | None, no_config: bool, start: str | None = None) -> Config:
+    """The configuration in force: the file named, none, or the one found from `start` (by
+    default the working directory) up."""
     if no_config and config_file:
         raise UsageError("--config and --no-config exclude each other")
     if no_config:
@@ -31,7 +32,7 @@ def config_for(config_file: str | None, no_config: bool) -> Config:
         from pathlib import Path
 
         return load_config(Path(config_file))
-    found = find_config(os.getcwd())
+    found = find_config(start or os.getcwd())
     return load_config(found) if found else Config()
 
 
@@ -70,6 +71,7 @@ def build_options(
         diff=bool(merged.get("diff")),
         root=root,
         output_file=_output_file(merged.get("output-file")),
+        stdin_filename=_stdin_filename(merged.get("stdin-filename"), merged.get("input-format")),
     )
 
 
@@ -91,6 +93,31 @@ def _color(value: str | bool | None) -> bool | None:
     if value in (True, "always"):
         return True
     return False if value in (False, "never") else None
+
+
+def _stdin_filename(name: str | None, input_format: str | None) -> str | None:
+    """--stdin-filename NAME: a name whose extension tells no reader the format is refused
+    unless --input-format tells it (a `notes.docx` would otherwise be read as text)."""
+    if name is None:
+        return None
+    if not name.strip():
+        raise UsageError("--stdin-filename '': give the name standard input is checked as")
+    if (input_format or AUTO_INPUT) == AUTO_INPUT and not named_for_a_reader(name):
+        ext = os.path.splitext(name)[1]
+        known = ", ".join(EXTENSIONS)
+        raise UsageError(
+            f"--stdin-filename {name}: no reader takes {ext} files (they take {known}, MSE set and "
+            "card … files, and names without an extension); give --input-format to say how to read it"
+        )
+    return name
+
+
+def stdin_folder(paths: tuple[str, ...], stdin_filename: str | None) -> str | None:
+    """Where the configuration is looked for when standard input is checked as the file
+    `stdin_filename` (as ruff does): in that file's folder (None: the working directory)."""
+    if stdin_filename and (not paths or STDIN in paths):
+        return os.path.dirname(os.path.abspath(stdin_filename))
+    return None
 
 
 def _column(value: str | None) -> str | None:

@@ -8,6 +8,7 @@ Expected output is written out literally where it is short.
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 from pathlib import Path
@@ -15,6 +16,8 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
+from mtg_typeline.discovery import FileFilter
+from mtg_typeline.engine import Options, run
 from mtg_typeline.main_check import color_words
 from mtg_typeline.reporters.text import wants_color
 
@@ -360,3 +363,130 @@ def test_output_file_in_a_read_only_folder(here: Path) -> None:
         result.stderr == "typeline: error: --output-file locked/report.txt: cannot write: Permission denied\n"
     )
     assert list((here / "locked").iterdir()) == []
+
+
+# --stdin-filename NAME
+
+CSV = "name,type_line\nBear,Creature - Bear\n"
+
+
+def test_stdin_filename_tells_the_format_and_the_reported_name(here: Path) -> None:
+    result = invoke(["check", "--format", "concise", "--stdin-filename", "cards/new.csv", "-"], CSV)
+    assert result.exit_code == 0
+    assert result.stdout == (
+        "cards/new.csv:2:14: TL101 [*] [warning] the dash is written as '-'; subtypes follow a long "
+        "dash '—' with one space on each side (card: Bear)\nFound 1 warning in 1 type line in 1 file.\n"
+    )
+
+
+def test_without_stdin_filename_the_same_table_is_told_by_its_content(here: Path) -> None:
+    result = invoke(["check", "--format", "concise", "-q", "-"], CSV)
+    assert result.stdout.startswith("-:2:14: TL101 ")
+
+
+@pytest.mark.parametrize("name", ["cards/../cards/new.txt", "./cards/new.txt", "{here}/cards/new.txt"])
+def test_stdin_filename_is_named_as_the_file_would_be(here: Path, name: str) -> None:
+    args = ["check", "--format", "concise", "-q", "--stdin-filename", name.format(here=here)]
+    result = invoke(args, "Creature - Bear\n")  # no PATHS: standard input
+    assert result.stdout.startswith("cards/new.txt:1:9: TL101 ")
+
+
+def test_stdin_filename_from_a_subdirectory_is_named_from_the_root(
+    here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (here / "cards").mkdir()
+    monkeypatch.chdir(here / "cards")
+    result = invoke(
+        ["check", "--format", "concise", "-q", "--stdin-filename", "new.txt", "-"], "Creature - Bear\n"
+    )
+    assert result.stdout.startswith("cards/new.txt:1:9: TL101 ")
+
+
+def test_stdin_filename_with_a_text_name_reads_text(here: Path) -> None:
+    """A table's header read as type lines: the name wins over the content."""
+    result = invoke(["check", "--format", "concise", "-q", "--stdin-filename", "notes.txt", "-"], CSV)
+    assert result.stdout.splitlines()[0].startswith("notes.txt:1:1: TL201 [error] 'name,type_line'")
+
+
+def test_stdin_filename_meets_per_file_ignores(here: Path) -> None:
+    (here / ".typeline.yaml").write_text(
+        "per-file-ignores:\n  'legacy/*.txt': [dash-form]\n", encoding="utf-8"
+    )
+    line = "Creature - Bear\n"
+    ignored = invoke(["check", "--format", "concise", "--stdin-filename", "legacy/old.txt", "-"], line)
+    assert (ignored.exit_code, ignored.stdout) == (0, "No problems in 1 type line in 1 file.\n")
+    kept = invoke(["check", "--format", "concise", "-q", "--stdin-filename", "new/old.txt", "-"], line)
+    assert kept.stdout.startswith("new/old.txt:1:9: TL101 ")
+
+
+def test_stdin_filename_finds_the_configuration_from_its_folder(here: Path) -> None:
+    (here / "strict").mkdir()
+    (here / "strict" / ".typeline.yaml").write_text("fail-on: warning\n", encoding="utf-8")
+    line = "Creature - Bear\n"
+    assert invoke(["check", "--stdin-filename", "strict/new.txt", "-"], line).exit_code == 1
+    assert invoke(["check", "--stdin-filename", "other/new.txt", "-"], line).exit_code == 0
+    assert invoke(["check", "-"], line).exit_code == 0
+    chosen = invoke(["check", "--no-config", "--stdin-filename", "strict/new.txt", "-"], line)
+    assert chosen.exit_code == 0
+
+
+def test_stdin_filename_with_fix_prints_the_fixed_text(here: Path) -> None:
+    result = invoke(["check", "--fix", "--format", "concise", "--stdin-filename", "cards/new.csv", "-"], CSV)
+    assert (result.exit_code, result.stdout) == (0, "name,type_line\nBear,Creature — Bear\n")
+    assert result.stderr == "Fixed 1 finding in 1 file.\nNo problems in 1 type line in 1 file.\n"
+
+
+@pytest.mark.parametrize("name", ["notes.docx", "cards.TOML", "a.b.pdf"])
+def test_stdin_filename_that_no_reader_takes_is_a_usage_error(here: Path, name: str) -> None:
+    result = invoke(["check", "--stdin-filename", name, "-"], "Creature\n")
+    ext = "." + name.rsplit(".", 1)[1]
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"typeline: error: --stdin-filename {name}: no reader takes {ext} files (they take .txt, .json, "
+        ".csv, .tsv, .yaml, .yml, .xml, .mse-set, MSE set and card … files, and names without an "
+        "extension); give --input-format to say how to read it\n"
+    )
+
+
+def test_stdin_filename_that_no_reader_takes_with_an_input_format(here: Path) -> None:
+    result = invoke(
+        ["check", "--input-format", "text", "--stdin-filename", "notes.docx", "-"], "Creature - Bear\n"
+    )
+    assert result.exit_code == 0
+    assert result.stdout.startswith("notes.docx:1:9: warning TL101 ")
+
+
+@pytest.mark.parametrize("name", ["types", "set", "card one", "cards.YAML", "x.Mse-Set", ".hidden"])
+def test_stdin_filenames_the_readers_take(here: Path, name: str) -> None:
+    result = invoke(["check", "--format", "json", "--stdin-filename", name, "-"], "Creature\n")
+    assert "no reader takes" not in result.stderr
+    assert result.stdout.startswith("{")  # read (what each reader makes of it is not at stake here)
+
+
+def test_an_empty_stdin_filename_is_a_usage_error(here: Path) -> None:
+    result = invoke(["check", "--stdin-filename", "", "-"], "Creature\n")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "typeline: error: --stdin-filename '': give the name standard input is checked as\n",
+    )
+
+
+def test_stdin_filename_without_standard_input_is_a_warning(here: Path) -> None:
+    (here / "a.txt").write_text("Creature\n", encoding="utf-8")
+    result = invoke(["check", "--stdin-filename", "x.txt", "a.txt"], "Creature - Bear\n")
+    assert (result.exit_code, result.stdout) == (0, "No problems in 1 type line in 1 file.\n")
+    assert result.stderr == (
+        "typeline: warning: --stdin-filename x.txt is not used: standard input is not read "
+        "(give - among the PATHS to read it)\n"
+    )
+
+
+def test_stdin_filename_meets_force_exclude(here: Path) -> None:
+    """Standard input named into an excluded folder is left out under --force-exclude, as
+    the file would be (through the engine: the flag itself belongs to the command line)."""
+    files = FileFilter(exclude=("drafts/**",))
+    for force, expected in ((True, 0), (False, 1)):
+        options = Options(paths=("-",), files=files, force_exclude=force, stdin_filename="drafts/new.txt")
+        out, err = io.StringIO(), io.StringIO()
+        status = run(options._replace(output_format="json"), out, err, io.BytesIO(b"Creature - Bear\n"))
+        assert (status, json.loads(out.getvalue())["summary"]["files"]) == (0, expected)
