@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, BinaryIO, NamedTuple, TextIO
 
 from mtg_typeline import progress
 from mtg_typeline.checker import Checker
-from mtg_typeline.codes import INPUT_CODES, MALFORMED, UNREADABLE
+from mtg_typeline.codes import INPUT_CODES, UNREADABLE
 from mtg_typeline.discovery import STDIN, Discovery, FileFilter, Input, Names, discover
+from mtg_typeline.entries import check_entries
 from mtg_typeline.errors import ExitStatus, UsageError
 from mtg_typeline.findings import Finding, Severity, Summary, input_finding
 from mtg_typeline.progress import Meter
@@ -169,7 +170,8 @@ def _check_path(
     disk = os.path.join(options.root, path)
     try:
         if os.path.isdir(disk):  # a Magic Set Editor set kept unzipped, as a folder
-            return _check_entries(_folder_entries(path, options), path, checker, report, options)
+            entries = _folder_entries(path, options)
+            return check_entries(entries, path, checker, report, searched=options.searched)
         with open(disk, "rb") as stream:
             fmt = _format(path, stream, options)
             if fmt == "text" and _other_text(stream, options):
@@ -251,7 +253,7 @@ def _check_stream(
     from mtg_typeline.sources import reader_for
 
     entries = reader_for(fmt, options.sources)(stream, path, meter.add)
-    return _check_entries(entries, path, checker, report, options)
+    return check_entries(entries, path, checker, report, searched=options.searched)
 
 
 def _folder_entries(path: str, options: Options) -> Iterator[Entry]:
@@ -259,54 +261,6 @@ def _folder_entries(path: str, options: Options) -> Iterator[Entry]:
     from mtg_typeline.sources.mse import read_folder
 
     return read_folder(path, options.sources)
-
-
-def _check_entries(
-    entries: Iterator[Entry | int], path: str, checker: Checker, report: Report, options: Options
-) -> int | None:
-    """Check the type lines a reader yields; the number checked. A reader's `SourceError`
-    is one finding at its place (the lines before it stay checked); a file a directory
-    search came upon that holds no card data is passed over (None)."""
-    from mtg_typeline.sources.base import NotCardData, SourceError
-
-    count = 0
-    check = checker.check
-    try:
-        for entry in entries:
-            if isinstance(entry, int):  # that many clean lines (see sources.base.Reader)
-                count += entry
-                continue
-            count += 1
-            found = check(entry.text)
-            if found or entry.notes:
-                _report_entry(entry, found, path, report)
-    except NotCardData as exc:
-        if options.searched and not count:
-            return None
-        report(input_finding(MALFORMED, exc.path or path, exc.message, exc.line, exc.column, exc.column + 1))
-    except SourceError as exc:
-        report(input_finding(MALFORMED, exc.path or path, exc.message, exc.line, exc.column, exc.column + 1))
-    except RecursionError:
-        report(input_finding(MALFORMED, path, f"{path} is nested too deeply to read", 1, 1, 2))
-    return count
-
-
-def _report_entry(entry: Entry, found: tuple[Finding, ...], path: str, report: Report) -> None:
-    from mtg_typeline.sources.base import resolve
-
-    locator = resolve(entry.locate)
-    where = entry.path or path
-    for finding in found:
-        line, column, end_column = locator.region(finding.column - 1, finding.end_column - 1)
-        report(finding.placed(where, line, column, end_column, entry.card))
-    for note in entry.notes:
-        end = note.end or len(entry.text)
-        line, column, end_column = locator.region(note.start, end)
-        finding = Finding(
-            note.code[0], note.code[1], note.severity, note.message, (), entry.text,
-            note.start + 1, end + 1, note.suggestion,
-        )  # fmt: skip
-        report(finding.placed(where, line, column, end_column, entry.card))
 
 
 def _unreadable(path: str, why: str) -> Finding:

@@ -1,0 +1,65 @@
+"""Checking the type lines a card-data reader yields (`sources.base.Entry`): each line's
+findings and the reader's notes placed in the file, a reader's error as one finding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from mtg_typeline.codes import MALFORMED
+from mtg_typeline.findings import Finding, input_finding
+
+if TYPE_CHECKING:
+    from mtg_typeline.checker import Checker
+    from mtg_typeline.sources.base import Entry
+
+Report = Callable[[Finding], None]
+
+
+def check_entries(
+    entries: Iterator[Entry | int], path: str, checker: Checker, report: Report, *, searched: bool
+) -> int | None:
+    """Check the type lines a reader yields; the number checked. A reader's `SourceError`
+    is one finding at its place (the lines before it stay checked); a file a directory
+    search came upon (`searched`) that holds no card data is passed over (None)."""
+    from mtg_typeline.sources.base import NotCardData, SourceError
+
+    count = 0
+    check = checker.check
+    try:
+        for entry in entries:
+            if isinstance(entry, int):  # that many clean lines (see sources.base.Reader)
+                count += entry
+                continue
+            count += 1
+            found = check(entry.text)
+            if found or entry.notes:
+                report_entry(entry, found, path, report)
+    except NotCardData as exc:
+        if searched and not count:
+            return None
+        report(input_finding(MALFORMED, exc.path or path, exc.message, exc.line, exc.column, exc.column + 1))
+    except SourceError as exc:
+        report(input_finding(MALFORMED, exc.path or path, exc.message, exc.line, exc.column, exc.column + 1))
+    except RecursionError:
+        report(input_finding(MALFORMED, path, f"{path} is nested too deeply to read", 1, 1, 2))
+    return count
+
+
+def report_entry(entry: Entry, found: tuple[Finding, ...], path: str, report: Report) -> None:
+    from mtg_typeline.sources.base import resolve
+
+    locator = resolve(entry.locate)
+    where = entry.path or path
+    for finding in found:
+        line, column, end_column = locator.region(finding.column - 1, finding.end_column - 1)
+        report(finding.placed(where, line, column, end_column, entry.card))
+    for note in entry.notes:
+        end = note.end or len(entry.text)
+        line, column, end_column = locator.region(note.start, end)
+        finding = Finding(
+            note.code[0], note.code[1], note.severity, note.message, (), entry.text,
+            note.start + 1, end + 1, note.suggestion,
+        )  # fmt: skip
+        report(finding.placed(where, line, column, end_column, entry.card))
