@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, BinaryIO, NamedTuple, TextIO
 from mtg_typeline import progress
 from mtg_typeline.checker import Checker
 from mtg_typeline.codes import INPUT_CODES, UNREADABLE
-from mtg_typeline.discovery import STDIN, Discovery, FileFilter, Input, Names, discover
-from mtg_typeline.entries import check_entries
+from mtg_typeline.discovery import STDIN, Discovery, FileFilter, Input, Names, discover, survey
+from mtg_typeline.entries import UNREADABLE_INPUT, Checked, Tally, check_entries
 from mtg_typeline.errors import ExitStatus, UsageError
 from mtg_typeline.findings import Finding, Severity, Summary, input_finding
 from mtg_typeline.progress import Meter
@@ -58,6 +58,7 @@ class Options(NamedTuple):
     skip_non_card_files: bool = False  # named files are passed over as searched ones are
     stdin_filename: str | None = None  # standard input is checked as if it were this file
     output_file: str | None = None  # the report is written to this file (--output-file)
+    verbose: bool = False  # say what the run used and came upon, on standard error (--verbose)
 
 
 def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
@@ -80,6 +81,10 @@ def _run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO, file: Text
     root = options.root or os.getcwd()
     sources = options.sources._replace(rules=rules, checker=checker, root=root)
     options = options._replace(sources=sources, root=root)
+    if options.verbose:
+        from mtg_typeline import verbose
+
+        verbose.say(err, verbose.root(root) + verbose.rules(rules, options.rules_file))
     fixing = _fixing(options, checker, file if file is not None and options.diff else out, err)
     findings, files, lines = _check_inputs(options, checker, err, stdin, fixing)
     summary = Summary.of(findings, len(files), lines)
@@ -124,26 +129,39 @@ def _check_inputs(
         if keep(finding):
             findings.append(finding)
 
-    files: list[str] = []
-    lines = 0
+    found = survey(options.paths, _discovery(options), err)
+    tally = Tally()
     names = Names(options.root)
-    how = Discovery(options.files, names, options.force_exclude, options.stdin_filename)
-    inputs = discover(options.paths, how, err)
-    sizes = [names.on_disk(item.name) for item in inputs if not item.stdin]
+    sizes = [names.on_disk(item.name) for item in found.inputs if not item.stdin]
     with progress.bar(progress.wanted(sizes, options.output_format, err), err) as meter:
-        for item in inputs:
+        for item in found.inputs:
             here = options._replace(searched=not item.named or options.skip_non_card_files)
             if fixing is not None:
                 checked = _fix_path(item, stdin, checker, report, meter, here, fixing)
             else:
                 checked = _check_path(item, stdin, checker, report, meter, here)
-            if checked is not None:
-                files.append(item.name)
-                lines += checked
+            tally.add(item.name, checked)
+    if options.verbose:
+        from mtg_typeline import verbose
+
+        verbose.say(
+            err, verbose.inputs(found) + verbose.read(len(tally.files), tally.passed_over, tally.unreadable)
+        )
     if fixing is not None:
         findings.extend(fixing.problems)
     findings.sort(key=Finding.sort_key)
-    return findings, files, lines
+    return findings, tally.files, tally.lines
+
+
+def input_names(options: Options, err: TextIO) -> list[str]:
+    """The names of the inputs a run of `options` reads, in the order it reads them
+    (`--show-files`); a directory search's warnings go to `err`."""
+    return [item.name for item in discover(options.paths, _discovery(options), err)]
+
+
+def _discovery(options: Options) -> Discovery:
+    names = Names(options.root or os.getcwd())
+    return Discovery(options.files, names, options.force_exclude, options.stdin_filename)
 
 
 def exit_status(findings: list[Finding], fail_on: str = "error", *, exit_zero: bool = False) -> int:
@@ -158,8 +176,9 @@ def exit_status(findings: list[Finding], fail_on: str = "error", *, exit_zero: b
 
 def _check_path(
     item: Input, stdin: BinaryIO, checker: Checker, report: Report, meter: Meter, options: Options
-) -> int | None:
-    """The number of type lines checked in the input, or None if it was not read."""
+) -> Checked:
+    """The number of type lines checked in the input; None if it was passed over (no card
+    data), `UNREADABLE_INPUT` if it could not be read."""
     path = item.name
     if item.stdin:
         stream = read_ahead(stdin, SNIFF_BYTES) if options.input_format == AUTO else stdin
@@ -179,7 +198,7 @@ def _check_path(
             return _check_stream(stream, path, fmt, checker, report, meter, options)
     except OSError as exc:
         report(_unreadable(path, exc.strerror or str(exc)))
-        return None
+        return UNREADABLE_INPUT
 
 
 def _fix_path(
@@ -190,7 +209,7 @@ def _fix_path(
     meter: Meter,
     options: Options,
     fixing: Fixing,
-) -> int | None:
+) -> Checked:
     """Fix the input, then check what it holds after fixing (with --diff: would hold)."""
     if options.searched and not item.stdin and _passed_over(item.name, options):
         return None

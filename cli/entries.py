@@ -1,10 +1,12 @@
 """Checking the type lines a card-data reader yields (`sources.base.Entry`): each line's
-findings and the reader's notes placed in the file, a reader's error as one finding.
+findings and the reader's notes placed in the file, a reader's error as one finding; and
+what the checks of a run's inputs came to (`Tally`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from mtg_typeline.codes import MALFORMED
@@ -15,6 +17,37 @@ if TYPE_CHECKING:
     from mtg_typeline.sources.base import Entry
 
 Report = Callable[[Finding], None]
+
+
+class _Unread(Enum):
+    """What the engine's check of an input returns when it could not read it (reported: TL901); None is
+    an input passed over (no card data), a number the type lines of an input read."""
+
+    UNREADABLE = "unreadable"
+
+
+UNREADABLE_INPUT = _Unread.UNREADABLE
+Checked = int | None | _Unread
+
+
+class Tally:
+    """What became of a run's inputs: the names of those read, the type lines checked in
+    them, how many were passed over and how many could not be read."""
+
+    def __init__(self) -> None:
+        self.files: list[str] = []
+        self.lines = 0
+        self.passed_over = 0
+        self.unreadable = 0
+
+    def add(self, name: str, checked: Checked) -> None:
+        if checked is None:
+            self.passed_over += 1
+        elif checked is UNREADABLE_INPUT:
+            self.unreadable += 1
+        else:
+            self.files.append(name)
+            self.lines += checked
 
 
 def check_entries(

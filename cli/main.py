@@ -16,7 +16,7 @@ from click.core import ParameterSource
 
 from mtg_typeline import __version__
 from mtg_typeline.errors import ExitStatus, UsageError
-from mtg_typeline.main_check import COLOR_CHOICES, CheckCommand, before_run
+from mtg_typeline.main_check import COLOR_CHOICES, CheckCommand, Settings, before_run
 from mtg_typeline.main_common import CONTEXT, F, guarded, text_or_json
 from mtg_typeline.main_rules import lookup, rules
 from mtg_typeline.reporters import FORMATS
@@ -108,7 +108,11 @@ def cli() -> None:
 )
 @click.option("-q", "--quiet/--no-quiet", default=False, help="Print the findings only, no summary.")
 @click.option(
-    "--color", type=click.Choice(COLOR_CHOICES), is_flag=False, flag_value="always",
+    "-v", "--verbose", is_flag=True,
+    help="Say on standard error which configuration, rules and inputs the run uses.",
+)  # fmt: skip
+@click.option(
+    "--color", type=click.Choice(COLOR_CHOICES), is_flag=False, flag_value="always", default="auto",
     help="Colour the text output: always (--color alone), never, or auto (the default): on a terminal "
     "or with FORCE_COLOR set, unless NO_COLOR is set.",
 )  # fmt: skip
@@ -155,6 +159,8 @@ def cli() -> None:
     help="Read this configuration file (pyproject.toml or .typeline.yaml).",
 )
 @click.option("--no-config", is_flag=True, help="Read no configuration file.")
+@click.option("--show-settings", is_flag=True, help="Print the settings in force and where each comes from.")
+@click.option("--show-files", is_flag=True, help="Print the name of every input the run would read.")
 @click.pass_context
 def check(
     ctx: click.Context, /, paths: tuple[str, ...], config_file: str | None, no_config: bool, **given: Any
@@ -163,6 +169,8 @@ def check(
     JSON, CSV/TSV, YAML card files, Cockatrice XML, Forge card scripts, Magic Set Editor
     sets. Directories are searched for all of these; `-` or no PATH reads standard input."""
 
+    shows = (given.pop("show_settings"), given.pop("show_files"))
+
     def action() -> int:
         from mtg_typeline.engine import run
         from mtg_typeline.settings import build_options, config_for, stdin_folder
@@ -170,8 +178,10 @@ def check(
         typed = [name for name in given if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE]
         values = {name.replace("_", "-"): value for name, value in given.items()}
         config = config_for(config_file, no_config, stdin_folder(paths, given["stdin_filename"]))
-        options = build_options(paths, values, (n.replace("_", "-") for n in typed), config)
-        before_run(options)
+        explicit = [n.replace("_", "-") for n in typed]
+        options = build_options(paths, values, explicit, config)
+        if (shown := before_run(options, Settings(values, explicit, config, no_config), *shows)) is not None:
+            return shown
         stdin = sys.stdin.buffer
         if not paths and stdin.isatty():
             raise UsageError("no input: give PATHS, or pipe type lines to standard input")

@@ -1,5 +1,5 @@
 """What `typeline check` adds to click: `--color` with an optional value, and what is said
-or shown before a run starts.
+or shown before a run starts (warnings, `--show-settings`, `--show-files`, `--verbose`).
 
 `--color` takes `auto`, `always` or `never`, and alone means `always`, as it did when it was a
 flag; `--no-color` is `--color never`. Click lets an option's value be left out only where
@@ -11,18 +11,21 @@ word only when it is one of the three, and `--no-color` becomes `--color=never` 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+import sys
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
 from mtg_typeline.config import COLOR as COLOR_CHOICES
 from mtg_typeline.display import printable
+from mtg_typeline.errors import ExitStatus
 
 if TYPE_CHECKING:
+    from mtg_typeline.config import Config
     from mtg_typeline.engine import Options
 
-__all__ = ["COLOR_CHOICES", "CheckCommand", "before_run", "color_words"]
+__all__ = ["COLOR_CHOICES", "CheckCommand", "Settings", "before_run", "color_words"]
 
 
 class CheckCommand(click.Command):
@@ -67,8 +70,21 @@ def _valued(params: Iterable[click.Parameter]) -> list[str]:
     ]
 
 
-def before_run(options: Options) -> None:
-    """Warn of options that will do nothing in this run."""
+class Settings(NamedTuple):
+    """How a run's options were settled: every option's value and those typed (by long
+    name), the configuration, and whether --no-config said to read none."""
+
+    values: Mapping[str, Any]
+    typed: list[str]
+    config: Config
+    no_config: bool
+
+
+def before_run(options: Options, settings: Settings, show_settings: bool, show_files: bool) -> int | None:
+    """Warn of options that will do nothing in this run; print what --show-settings and
+    --show-files ask for (the exit status then: the run is over), or with --verbose which
+    configuration the run uses (None: the run goes on)."""
+    from mtg_typeline import verbose
     from mtg_typeline.discovery import STDIN
 
     name = options.stdin_filename
@@ -78,3 +94,22 @@ def before_run(options: Options) -> None:
             "not read (give - among the PATHS to read it)",
             err=True,
         )
+    if show_settings or show_files:
+        return _show(options, settings, show_settings, show_files)
+    if options.verbose:
+        click.echo(verbose.configuration(settings.config, settings.no_config), err=True, nl=False)
+    return None
+
+
+def _show(options: Options, settings: Settings, show_settings: bool, show_files: bool) -> int:
+    """Print the settings, the inputs or both (settings first): exit status 0."""
+    if show_settings:
+        from mtg_typeline.settings import describe
+
+        click.echo(describe(settings.values, settings.typed, settings.config), nl=False)
+    if show_files:
+        from mtg_typeline.engine import input_names
+
+        for input_name in input_names(options, sys.stderr):
+            click.echo(printable(input_name))
+    return int(ExitStatus.OK)

@@ -3,11 +3,13 @@ the defaults, then built into the frozen `Options` the engine takes."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from mtg_typeline.config import Config, ConfigError, find_config, load_config
+from mtg_typeline import verbose
+from mtg_typeline.config import KEYS, Config, ConfigError, find_config, load_config
 from mtg_typeline.discovery import STDIN, FileFilter, find_root
 from mtg_typeline.engine import Options
 from mtg_typeline.errors import UsageError
@@ -42,17 +44,16 @@ def build_options(
     """`given` holds every option's value by its long name; `explicit` names those the user
     typed. A configured key fills in an option that was not typed."""
     typed = set(explicit)
-    merged = dict(given)
-    for key, value in config.values.items():
-        if key not in typed and not (key in _CHOOSERS and typed & set(_CHOOSERS)):
-            merged[key] = _from_config(key, value, config)
+    merged, _ = _merged(given, typed, config)
     root = find_root(os.getcwd(), os.environ)
     return Options(
         paths=paths,
         edition=_edition(merged),
         rules_file=tuple(merged.get("rules") or ()) or None,
         output_format=resolve_format(merged["format"]),
+        output_file=_output_file(merged.get("output-file")),
         quiet=bool(merged.get("quiet")),
+        verbose=bool(merged.get("verbose")),
         color=_color(merged.get("color")),
         fail_on=_fail_on(merged, typed, config),
         exit_zero=bool(merged.get("exit-zero")),
@@ -65,14 +66,53 @@ def build_options(
             hidden=bool(merged.get("hidden")),
         ),
         input_format=merged.get("input-format") or AUTO_INPUT,
+        stdin_filename=_stdin_filename(merged.get("stdin-filename"), merged.get("input-format")),
         sources=SourceSettings(column=_column(merged.get("column")), key=merged.get("key")),
         fix=bool(merged.get("fix")),
         unsafe_fixes=bool(merged.get("unsafe-fixes")),
         diff=bool(merged.get("diff")),
         root=root,
-        output_file=_output_file(merged.get("output-file")),
-        stdin_filename=_stdin_filename(merged.get("stdin-filename"), merged.get("input-format")),
     )
+
+
+def _merged(given: Mapping[str, Any], typed: set[str], config: Config) -> tuple[dict[str, Any], set[str]]:
+    """Every option's value (typed, else configured, else its default) by its long name, and
+    the keys whose value the configuration gave."""
+    merged = dict(given)
+    configured = set()
+    for key, value in config.values.items():
+        if key not in typed and not (key in _CHOOSERS and typed & set(_CHOOSERS)):
+            merged[key] = _from_config(key, value, config)
+            configured.add(key)
+    return merged, configured
+
+
+def describe(given: Mapping[str, Any], explicit: Iterable[str], config: Config) -> str:
+    """The settings a run would use (`--show-settings`): the configuration file, then every
+    option, as `key = value  # where from` (the command line, the configuration file, the
+    default), sorted; values in TOML's notation, `(not set)` for an option left unset."""
+    typed = set(explicit)
+    merged, configured = _merged(given, typed, config)
+    where = verbose.shown(str(config.path)) if config.path else "none"
+    rows = []
+    for key in sorted(set(merged) | set(KEYS)):
+        origin = "command line" if key in typed else where if key in configured else "default"
+        rows.append((f"{key} = {_notation(merged.get(key))}", origin))
+    width = max(len(setting) for setting, _ in rows)
+    return f"# configuration: {where}\n" + "".join(f"{s.ljust(width)}  # {o}\n" for s, o in rows)
+
+
+def _notation(value: Any) -> str:
+    """A setting's value as TOML writes it (`"text"`, `true`, `["a", "b"]`, `{"glob" = [...]}`)."""
+    if value is None or value == ():
+        return "(not set)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{json.dumps(k)} = {_notation(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_notation(v) for v in value) + "]"
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _edition(merged: Mapping[str, Any]) -> str | None:
@@ -200,4 +240,4 @@ def _have(name: str) -> bool:
     return name in REPORTERS
 
 
-__all__ = ["ConfigError", "build_options", "config_for", "resolve_format"]
+__all__ = ["ConfigError", "build_options", "config_for", "describe", "resolve_format", "stdin_folder"]
