@@ -14,6 +14,7 @@ from datetime import date
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from mtg_typeline.display import COLOR_WHEN
 from mtg_typeline.editions import is_date
 from mtg_typeline.errors import TypelineError
 
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
 YAML_NAME = ".typeline.yaml"
 PYPROJECT = "pyproject.toml"
 FAIL_ON = ("error", "warning", "info")
-COLOR = ("auto", "always", "never")  # also true (always) and false (never)
 
 # key -> kind of value; keys are the long option names of `typeline check`
 KEYS: dict[str, str] = {
@@ -175,7 +175,7 @@ def _value(where: str, key: str, value: Any) -> Any:
         "bool": isinstance(value, bool),
         "strings": isinstance(value, list) and all(isinstance(v, str) for v in value),
         "fail-on": value in FAIL_ON,
-        "color": isinstance(value, bool) or value in COLOR,
+        "color": isinstance(value, bool) or value in COLOR_WHEN,
         "globs": isinstance(value, dict)
         and all(isinstance(k, str) for k in value)
         and all(isinstance(v, list) and all(isinstance(c, str) for c in v) for v in value.values()),
@@ -207,6 +207,6 @@ def _describe(kind: str) -> str:
         "bool": "true or false",
         "strings": "a list of strings",
         "fail-on": f"one of {', '.join(FAIL_ON)}",
-        "color": f"true, false or one of {', '.join(COLOR)}",
+        "color": f"true, false or one of {', '.join(COLOR_WHEN)}",
         "globs": "a mapping of glob patterns to lists of codes",
     }[kind]

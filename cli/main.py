@@ -18,6 +18,7 @@ from mtg_typeline import __version__
 from mtg_typeline.errors import ExitStatus, UsageError
 from mtg_typeline.main_check import COLOR_CHOICES, CheckCommand, Settings, before_run
 from mtg_typeline.main_common import CONTEXT, F, guarded, text_or_json
+from mtg_typeline.main_complete import complete_code, complete_edition, complete_selectors
 from mtg_typeline.main_rules import lookup, rules
 from mtg_typeline.reporters import FORMATS
 from mtg_typeline.sources import AUTO
@@ -38,8 +39,9 @@ def cli() -> None:
 @cli.command(cls=CheckCommand, context_settings=CONTEXT)
 @click.argument("paths", nargs=-1, type=click.Path(dir_okay=True, allow_dash=True))
 @click.option(
-    "--edition", metavar="DATE", help="Shipped CR edition, by its exact effective date (default: newest)."
-)
+    "--edition", metavar="DATE", shell_complete=complete_edition,
+    help="Shipped CR edition, by its exact effective date (default: newest).",
+)  # fmt: skip
 @click.option(
     "--as-of",
     metavar="DATE",
@@ -64,14 +66,17 @@ def cli() -> None:
     "--select",
     multiple=True,
     metavar="CODES",
+    shell_complete=complete_selectors,
     help="Report only these codes, prefixes or names (repeatable, comma-separated).",
 )
 @click.option(
-    "--extend-select", multiple=True, metavar="CODES", help="Report these too (e.g. TL904, off by default)."
-)
+    "--extend-select", multiple=True, metavar="CODES", shell_complete=complete_selectors,
+    help="Report these too (e.g. TL904, off by default).",
+)  # fmt: skip
 @click.option(
-    "--ignore", multiple=True, metavar="CODES", help="Do not report these codes, prefixes or names."
-)
+    "--ignore", multiple=True, metavar="CODES", shell_complete=complete_selectors,
+    help="Do not report these codes, prefixes or names.",
+)  # fmt: skip
 @click.option(
     "--fail-on",
     type=click.Choice(["error", "warning", "info"]),
@@ -193,11 +198,16 @@ def check(
 def _edition_and_format(command: F) -> F:
     """The options `explain` and `codes` share."""
     command = text_or_json(command)
-    return click.option("--edition", metavar="DATE", help="Cite rules as numbered in this edition.")(command)
+    return click.option(
+        "--edition",
+        metavar="DATE",
+        shell_complete=complete_edition,
+        help="Cite rules as numbered in this edition.",
+    )(command)
 
 
 @cli.command(context_settings=CONTEXT)
-@click.argument("code")
+@click.argument("code", shell_complete=complete_code)
 @_edition_and_format
 @click.pass_context
 def explain(ctx: click.Context, code: str, edition: str | None, output_format: str) -> None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
-from mtg_typeline.config import COLOR as COLOR_CHOICES
+from mtg_typeline.display import COLOR_WHEN as COLOR_CHOICES
 from mtg_typeline.display import printable
 from mtg_typeline.errors import ExitStatus
 
