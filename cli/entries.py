@@ -15,6 +15,7 @@ from mtg_typeline.findings import Finding, input_finding
 if TYPE_CHECKING:
     from mtg_typeline.checker import Checker
     from mtg_typeline.sources.base import Entry
+    from mtg_typeline.suppression import Directives
 
 Report = Callable[[Finding], None]
 
@@ -55,11 +56,13 @@ def check_entries(
 ) -> int | None:
     """Check the type lines a reader yields; the number checked. A reader's `SourceError`
     is one finding at its place (the lines before it stay checked); a file a directory
-    search came upon (`searched`) that holds no card data is passed over (None)."""
+    search came upon (`searched`) that holds no card data is passed over (None). Inline
+    suppressions in the comments of the values' lines apply (see `suppression.Directives`)."""
     from mtg_typeline.sources.base import NotCardData, SourceError
 
     count = 0
     check = checker.check
+    directives = None
     try:
         for entry in entries:
             if isinstance(entry, int):  # that many clean lines (see sources.base.Reader)
@@ -67,8 +70,10 @@ def check_entries(
                 continue
             count += 1
             found = check(entry.text)
-            if found or entry.notes:
-                report_entry(entry, found, path, report)
+            if entry.comment is not None and directives is None:
+                directives = _directives()
+            if found or entry.notes or entry.comment is not None:
+                report_entry(entry, found, path, report, directives)
     except NotCardData as exc:
         if searched and not count:
             return None
@@ -77,17 +82,38 @@ def check_entries(
         report(input_finding(MALFORMED, exc.path or path, exc.message, exc.line, exc.column, exc.column + 1))
     except RecursionError:
         report(input_finding(MALFORMED, path, f"{path} is nested too deeply to read", 1, 1, 2))
+    for unused in directives.unused() if directives is not None else ():
+        report(unused)
     return count
 
 
-def report_entry(entry: Entry, found: tuple[Finding, ...], path: str, report: Report) -> None:
+def _directives() -> Directives:
+    from mtg_typeline.suppression import Directives  # loads the checks' names: only when needed
+
+    return Directives()
+
+
+def report_entry(
+    entry: Entry, found: tuple[Finding, ...], path: str, report: Report, directives: Directives | None = None
+) -> None:
+    """Report the findings of an entry and its notes, placed in the file, less those the
+    directive in the comment of its line silences."""
+    where = entry.path or path
+    placed = _placed(entry, found, where) if found or entry.notes else []
+    if entry.comment is not None and directives is not None:
+        placed = directives.filter(entry.comment, placed, where, entry.card)
+    for finding in placed:
+        report(finding)
+
+
+def _placed(entry: Entry, found: tuple[Finding, ...], where: str) -> list[Finding]:
     from mtg_typeline.sources.base import resolve
 
     locator = resolve(entry.locate)
-    where = entry.path or path
+    placed = []
     for finding in found:
         line, column, end_column = locator.region(finding.column - 1, finding.end_column - 1)
-        report(finding.placed(where, line, column, end_column, entry.card))
+        placed.append(finding.placed(where, line, column, end_column, entry.card))
     for note in entry.notes:
         end = note.end or len(entry.text)
         line, column, end_column = locator.region(note.start, end)
@@ -95,4 +121,5 @@ def report_entry(entry: Entry, found: tuple[Finding, ...], path: str, report: Re
             note.code[0], note.code[1], note.severity, note.message, (), entry.text,
             note.start + 1, end + 1, note.suggestion,
         )  # fmt: skip
-        report(finding.placed(where, line, column, end_column, entry.card))
+        placed.append(finding.placed(where, line, column, end_column, entry.card))
+    return placed
