@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, BinaryIO, NamedTuple, TextIO
 from mtg_typeline import progress
 from mtg_typeline.checker import Checker
 from mtg_typeline.codes import INPUT_CODES, UNREADABLE
-from mtg_typeline.discovery import STDIN, Discovery, FileFilter, Input, Names, discover, survey
+from mtg_typeline.discovery import STDIN, Discovery, FileFilter, Input, Names, Survey, survey
 from mtg_typeline.entries import UNREADABLE_INPUT, Checked, Tally, check_entries
 from mtg_typeline.errors import ExitStatus, UsageError
 from mtg_typeline.findings import Finding, Severity, Summary, input_finding
@@ -129,7 +129,7 @@ def _check_inputs(
         if keep(finding):
             findings.append(finding)
 
-    found = survey(options.paths, _discovery(options), err)
+    found = _survey(options, err)
     tally = Tally()
     names = Names(options.root)
     sizes = [names.on_disk(item.name) for item in found.inputs if not item.stdin]
@@ -156,12 +156,19 @@ def _check_inputs(
 def input_names(options: Options, err: TextIO) -> list[str]:
     """The names of the inputs a run of `options` reads, in the order it reads them
     (`--show-files`); a directory search's warnings go to `err`."""
-    return [item.name for item in discover(options.paths, _discovery(options), err)]
+    return [item.name for item in _survey(options, err).inputs]
 
 
-def _discovery(options: Options) -> Discovery:
+def _survey(options: Options, err: TextIO) -> Survey:
+    """The inputs of the run, without the report file (`--output-file`) where a directory
+    search comes upon it: the report of the last run is not card data to check."""
     names = Names(options.root or os.getcwd())
-    return Discovery(options.files, names, options.force_exclude, options.stdin_filename)
+    how = Discovery(options.files, names, options.force_exclude, options.stdin_filename)
+    found = survey(options.paths, how, err)
+    if options.output_file is None:
+        return found
+    report = names.name(options.output_file)
+    return found._replace(inputs=[item for item in found.inputs if item.named or item.name != report])
 
 
 def exit_status(findings: list[Finding], fail_on: str = "error", *, exit_zero: bool = False) -> int:

@@ -682,3 +682,13 @@ def test_show_settings_and_show_files_together(tree: Path) -> None:
     assert result.exit_code == 0
     assert result.stdout.startswith("# configuration: none\n")
     assert result.stdout.endswith("# default\na.txt\n")
+
+
+def test_the_report_of_the_last_run_is_no_input(here: Path) -> None:
+    """`-o` into a folder the run searches: last run's report is not read as type lines."""
+    (here / "cards").mkdir()
+    cards(here / "cards")
+    args = ["check", "--format", "concise", "-o", "cards/report.txt", "cards"]
+    first, second = invoke(args), invoke(args)
+    assert first.stdout == second.stdout == TWO_SUMMARY
+    assert invoke([*args[:-1], "--show-files", "cards"]).stdout == "cards/cards.txt\n"
