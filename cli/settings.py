@@ -11,6 +11,7 @@ from typing import Any
 from mtg_typeline import verbose
 from mtg_typeline.config import KEYS, Config, ConfigError, find_config, load_config
 from mtg_typeline.discovery import STDIN, FileFilter, find_root
+from mtg_typeline.display import printable
 from mtg_typeline.engine import Options
 from mtg_typeline.errors import UsageError
 from mtg_typeline.selection import Selection, expand
@@ -93,7 +94,7 @@ def describe(given: Mapping[str, Any], explicit: Iterable[str], config: Config) 
     default), sorted; values in TOML's notation, `(not set)` for an option left unset."""
     typed = set(explicit)
     merged, configured = _merged(given, typed, config)
-    where = verbose.shown(str(config.path)) if config.path else "none"
+    where = printable(verbose.shown(str(config.path))) if config.path else "none"
     rows = []
     for key in sorted(set(merged) | set(KEYS)):
         origin = "command line" if key in typed else where if key in configured else "default"

@@ -9,8 +9,9 @@ that changes from run to run:
     typeline: inputs: 2 named, 1 left out (--force-exclude), 14 found in directories: 15 to read
     typeline: read 13 inputs; passed over 2 that hold no card data; 0 unreadable
 
-The texts are made here; the command line, the engine and the discovery hand over the
-facts (a configuration, a rule set, a `discovery.Survey`, counts) and print nothing else.
+The texts are made here (paths drawn printable: see `display`); the command line, the engine
+and the discovery hand over the facts (a configuration, a rule set, a `discovery.Survey`,
+counts) and print nothing else.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, TextIO
 
+from mtg_typeline.display import printable
 from mtg_typeline.reporters import count
 
 if TYPE_CHECKING:
@@ -38,20 +40,20 @@ def say(err: TextIO, lines: str) -> None:
 def configuration(config: Config, no_config: bool) -> str:
     """Which configuration file the run uses, shown from the working directory."""
     if config.path is not None:
-        return f"{PREFIX}configuration: {shown(str(config.path))}\n"
+        return f"{PREFIX}configuration: {printable(shown(str(config.path)))}\n"
     return f"{PREFIX}configuration: none{' (--no-config)' if no_config else ' found'}\n"
 
 
 def root(folder: str) -> str:
     """The folder reported names are relative to (see `discovery.find_root`)."""
-    return f"{PREFIX}root: {shown(folder)} (inputs are named relative to it)\n"
+    return f"{PREFIX}root: {printable(shown(folder))} (inputs are named relative to it)\n"
 
 
 def rules(ruleset: RuleSet, files: str | tuple[str, ...] | None) -> str:
     """The edition and rule files checked against: the user's (as given), or the shipped
     file that holds the edition."""
     if files:
-        given = ", ".join((files,) if isinstance(files, str) else files)
+        given = printable(", ".join((files,) if isinstance(files, str) else files))
         return f"{PREFIX}rules: {given} (edition {ruleset.edition})\n"
     return f"{PREFIX}rules: edition {ruleset.edition} (shipped rule file {os.path.basename(ruleset.path)})\n"
 
