@@ -19,10 +19,11 @@ import os
 import stat
 import tempfile
 from collections.abc import Callable
+from typing import BinaryIO
 
 from mtg_typeline.errors import TypelineError
 
-__all__ = ["OutputError", "write_atomic"]
+__all__ = ["AtomicFile", "OutputError", "write_atomic"]
 
 
 class OutputError(TypelineError):
@@ -39,29 +40,76 @@ def write_atomic(
     is removed), so the window for another writer is as short as it can be."""
     shown = os.fspath(path)  # errors name the path as given
     target = _regular_file(shown)
-    folder = os.path.dirname(target)
-    try:
-        handle, temporary = tempfile.mkstemp(
-            prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder
-        )
-    except OSError as exc:
-        raise OutputError(f"{shown}: cannot write: {exc.strerror or exc}") from None
+    handle, temporary = _temporary(shown, target)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.chmod(temporary, _mode(target))
-        _keep_owner(temporary, target)
-        if precondition is not None:
-            precondition()
-        os.replace(temporary, target)
+        _put_in_place(temporary, target, precondition)
     except BaseException as exc:  # an interrupt too: never leave the temporary file behind
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        if isinstance(exc, OSError):
-            raise OutputError(f"{shown}: cannot write: {exc.strerror or exc}") from None
+        _failed(shown, temporary, exc)
         raise
+
+
+class AtomicFile:
+    """A file written piece by piece (`stream`) that replaces `path` whole when `commit` is
+    called, and leaves it as it was if `discard` is (or if the process dies before). The
+    temporary file is made at once, so a `path` that can't be written is told before the
+    work that would fill it."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.shown = os.fspath(path)
+        self.target = _regular_file(self.shown)
+        handle, self.temporary = _temporary(self.shown, self.target)
+        self.stream: BinaryIO = os.fdopen(handle, "wb")
+
+    def commit(self) -> None:
+        """Replace the target by what was written (`OutputError` if that can't be done)."""
+        try:
+            self.stream.flush()
+            os.fsync(self.stream.fileno())
+            self.stream.close()
+            _put_in_place(self.temporary, self.target, None)
+        except BaseException as exc:
+            self.stream.close()
+            _failed(self.shown, self.temporary, exc)
+            raise
+
+    def discard(self) -> None:
+        """Drop what was written: the target stays as it was."""
+        with contextlib.suppress(OSError):
+            self.stream.close()
+        with contextlib.suppress(OSError):
+            os.unlink(self.temporary)
+
+
+def _temporary(shown: str, target: str) -> tuple[int, str]:
+    """A new hidden file beside `target` (so the rename stays on one file system)."""
+    try:
+        return tempfile.mkstemp(
+            prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=os.path.dirname(target)
+        )
+    except OSError as exc:
+        raise OutputError(f"{shown}: cannot write: {exc.strerror or exc}") from None
+
+
+def _put_in_place(temporary: str, target: str, precondition: Callable[[], None] | None) -> None:
+    """The written temporary file, with the target's permissions and owner, made the target."""
+    os.chmod(temporary, _mode(target))
+    _keep_owner(temporary, target)
+    if precondition is not None:
+        precondition()
+    os.replace(temporary, target)
+
+
+def _failed(shown: str, temporary: str, exc: BaseException) -> None:
+    """Clean up after a write that failed or was interrupted; an `OSError` becomes an
+    `OutputError` naming the file (anything else goes on as it is)."""
+    with contextlib.suppress(OSError):
+        os.unlink(temporary)
+    if isinstance(exc, OSError):
+        raise OutputError(f"{shown}: cannot write: {exc.strerror or exc}") from None
 
 
 def _regular_file(path: str) -> str:

@@ -14,6 +14,7 @@ from datetime import date
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from mtg_typeline.display import COLOR_WHEN
 from mtg_typeline.editions import is_date
 from mtg_typeline.errors import TypelineError
 
@@ -32,9 +33,10 @@ KEYS: dict[str, str] = {
     "as-of": "date",
     "rules": "paths",
     "format": "format",
+    "output-file": "string",
     "strict": "bool",
     "quiet": "bool",
-    "color": "bool",
+    "color": "color",
     "select": "strings",
     "extend-select": "strings",
     "ignore": "strings",
@@ -175,6 +177,7 @@ def _value(where: str, key: str, value: Any) -> Any:
         "bool": isinstance(value, bool),
         "strings": isinstance(value, list) and all(isinstance(v, str) for v in value),
         "fail-on": value in FAIL_ON,
+        "color": isinstance(value, bool) or value in COLOR_WHEN,
         "globs": isinstance(value, dict)
         and all(isinstance(k, str) for k in value)
         and all(isinstance(v, list) and all(isinstance(c, str) for c in v) for v in value.values()),
@@ -206,5 +209,6 @@ def _describe(kind: str) -> str:
         "bool": "true or false",
         "strings": "a list of strings",
         "fail-on": f"one of {', '.join(FAIL_ON)}",
+        "color": f"true, false or one of {', '.join(COLOR_WHEN)}",
         "globs": "a mapping of glob patterns to lists of codes",
     }[kind]

@@ -132,29 +132,57 @@ class Discovery(NamedTuple):
     stdin_name: str | None = None  # --stdin-filename
 
 
+class Survey(NamedTuple):
+    """A run's inputs (see `discover`) and how they were come by, for `--verbose`."""
+
+    inputs: list[Input]
+    named: int  # paths given (standard input counts once)
+    searched: int  # files and set folders that directory searches found
+    left_out: int  # named paths that --force-exclude left out
+
+
 def discover(paths: tuple[str, ...], how: Discovery, err: TextIO) -> list[Input]:
     """The inputs of a run, each once, in the order given (a directory's files sorted): an
     input named twice (`a.txt ./a.txt`, a file and its directory) is read once, and so is a
     card file of an unzipped Magic Set Editor set named beside the `set` file that includes
     it, so the set's files given one by one (a shell glob, pre-commit) are read as the set."""
+    return survey(paths, how, err).inputs
+
+
+def survey(paths: tuple[str, ...], how: Discovery, err: TextIO) -> Survey:
+    """The inputs of a run (`discover`), with the numbers of paths named, of files found
+    by directory searches and of named paths left out."""
     inputs: dict[str, Input] = {}
+    named = searched = left_out = 0
     for path in paths or (STDIN,):
+        named += 1
+        if _left_out(path, how):
+            left_out += 1
+            continue
         for found in _inputs(path, how, err):
+            searched += not found.named
             inputs.setdefault(found.name, found)
-    return _sets_once(list(inputs.values()), how.names)
+    return Survey(_sets_once(list(inputs.values()), how.names), named, searched, left_out)
+
+
+def _left_out(path: str, how: Discovery) -> bool:
+    """Whether --force-exclude leaves out the named `path` (standard input: by the name
+    --stdin-filename gives it)."""
+    if not how.force_exclude:
+        return False
+    if path == STDIN:
+        given = how.stdin_name
+        return given is not None and _force_excluded(given, how.names.name(given), how)
+    return _force_excluded(path, how.names.name(path), how)
 
 
 def _inputs(path: str, how: Discovery, err: TextIO) -> Iterator[Input]:
     names = how.names
     if path == STDIN:
         stdin_name = how.stdin_name
-        name = names.name(stdin_name) if stdin_name else STDIN
-        if not (stdin_name and how.force_exclude and _force_excluded(stdin_name, name, how)):
-            yield Input(name, stdin=True)
+        yield Input(names.name(stdin_name) if stdin_name else STDIN, stdin=True)
         return
     name = names.name(path)
-    if how.force_exclude and _force_excluded(path, name, how):
-        return
     if not os.path.isdir(path):
         yield Input(name)
         return

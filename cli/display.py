@@ -1,6 +1,9 @@
-"""Showing user text safely: control characters drawn as visible symbols."""
+"""Showing user text safely: control characters drawn as visible symbols; when to colour."""
 
 from __future__ import annotations
+
+# --color WHEN (and the configuration key `color`, which takes true and false too)
+COLOR_WHEN = ("auto", "always", "never")
 
 _CONTROL = {**{c: chr(0x2400 + c) for c in range(0x20)}, 0x7F: "\u2421"}
 _CONTROL.update(dict.fromkeys(range(128, 160), "�"))

@@ -6,19 +6,20 @@ The engine never exits and never prints through click; problems that stop a run 
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple, TextIO
 
 from mtg_typeline import progress
 from mtg_typeline.checker import Checker
-from mtg_typeline.codes import INPUT_CODES, MALFORMED, UNREADABLE
-from mtg_typeline.discovery import STDIN, Discovery, FileFilter, Input, Names, discover
+from mtg_typeline.codes import INPUT_CODES, UNREADABLE
+from mtg_typeline.discovery import STDIN, Discovery, FileFilter, Input, Names, Survey, survey
+from mtg_typeline.entries import UNREADABLE_INPUT, Checked, Tally, check_entries
 from mtg_typeline.errors import ExitStatus, UsageError
 from mtg_typeline.findings import Finding, Severity, Summary, input_finding
 from mtg_typeline.progress import Meter
-from mtg_typeline.reporters import ReportSettings, RunResult, get_reporter
+from mtg_typeline.reporters import ReportSettings, RunResult, get_closing, get_reporter
+from mtg_typeline.reportout import deliver, report_file
 from mtg_typeline.ruleset import load_rules
 from mtg_typeline.selection import Selection
 from mtg_typeline.sources import AUTO, SNIFF_BYTES, SourceSettings, detect, holds_type_lines
@@ -56,6 +57,8 @@ class Options(NamedTuple):
     force_exclude: bool = False  # exclude globs and hidden paths apply to named paths (--force-exclude)
     skip_non_card_files: bool = False  # named files are passed over as searched ones are
     stdin_filename: str | None = None  # standard input is checked as if it were this file
+    output_file: str | None = None  # the report is written to this file (--output-file)
+    verbose: bool = False  # say what the run used and came upon, on standard error (--verbose)
 
 
 def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
@@ -65,13 +68,24 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
             f"--statistics prints a table or JSON, not {options.output_format}; "
             f"use --format {', '.join(STATISTICS_FORMATS)}"
         )
+    with report_file(options.output_file, options.paths) as file:
+        return _run(options, out, err, stdin, file)
+
+
+def _run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO, file: TextIO | None) -> int:
+    """`run`, with the report file (`--output-file`) open, or None."""
     rules = load_rules(options.edition, options.rules_file)
-    reporter = get_reporter("statistics" if options.statistics else options.output_format)
+    name = "statistics" if options.statistics else options.output_format
+    reporter = get_reporter(name)
     checker = Checker(rules)
     root = options.root or os.getcwd()
     sources = options.sources._replace(rules=rules, checker=checker, root=root)
     options = options._replace(sources=sources, root=root)
-    fixing = _fixing(options, checker, out, err)
+    if options.verbose:
+        from mtg_typeline import verbose
+
+        verbose.say(err, verbose.root(root) + verbose.rules(rules, options.rules_file))
+    fixing = _fixing(options, checker, file if file is not None and options.diff else out, err)
     findings, files, lines = _check_inputs(options, checker, err, stdin, fixing)
     summary = Summary.of(findings, len(files), lines)
     status = exit_status(findings, options.fail_on, exit_zero=options.exit_zero)
@@ -83,11 +97,7 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
         if _reads_stdin(options):
             out = err  # standard output carries the fixed text alone
     result = RunResult(tuple(findings), summary, rules, tuple(files), root, os.getcwd())
-    try:
-        reporter(result, out, _report_settings(options, err))
-        out.flush()
-    except BrokenPipeError:
-        drop_output(out)  # the reader went away (`| head`): the status still stands
+    deliver((reporter, get_closing(name)), result, _report_settings(options, err), out, file)
     return status
 
 
@@ -130,32 +140,46 @@ def _check_inputs(
         if keep(finding):
             findings.append(finding)
 
-    files: list[str] = []
-    lines = 0
+    found = _survey(options, err)
+    tally = Tally()
     names = Names(options.root)
-    how = Discovery(options.files, names, options.force_exclude, options.stdin_filename)
-    inputs = discover(options.paths, how, err)
-    sizes = [names.on_disk(item.name) for item in inputs if not item.stdin]
+    sizes = [names.on_disk(item.name) for item in found.inputs if not item.stdin]
     with progress.bar(progress.wanted(sizes, options.output_format, err), err) as meter:
-        for item in inputs:
+        for item in found.inputs:
             here = options._replace(searched=not item.named or options.skip_non_card_files)
             if fixing is not None:
                 checked = _fix_path(item, stdin, checker, report, meter, here, fixing)
             else:
                 checked = _check_path(item, stdin, checker, report, meter, here)
-            if checked is not None:
-                files.append(item.name)
-                lines += checked
+            tally.add(item.name, checked)
+    if options.verbose:
+        from mtg_typeline import verbose
+
+        verbose.say(
+            err, verbose.inputs(found) + verbose.read(len(tally.files), tally.passed_over, tally.unreadable)
+        )
     if fixing is not None:
         findings.extend(fixing.problems)
     findings.sort(key=Finding.sort_key)
-    return findings, files, lines
+    return findings, tally.files, tally.lines
 
 
-def drop_output(out: TextIO) -> None:
-    """Point `out` at the null device so the buffered rest can't fail again at exit."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
+def input_names(options: Options, err: TextIO) -> list[str]:
+    """The names of the inputs a run of `options` reads, in the order it reads them
+    (`--show-files`); a directory search's warnings go to `err`."""
+    return [item.name for item in _survey(options, err).inputs]
+
+
+def _survey(options: Options, err: TextIO) -> Survey:
+    """The inputs of the run, without the report file (`--output-file`) where a directory
+    search comes upon it: the report of the last run is not card data to check."""
+    names = Names(options.root or os.getcwd())
+    how = Discovery(options.files, names, options.force_exclude, options.stdin_filename)
+    found = survey(options.paths, how, err)
+    if options.output_file is None:
+        return found
+    report = names.name(options.output_file)
+    return found._replace(inputs=[item for item in found.inputs if item.named or item.name != report])
 
 
 def exit_status(findings: list[Finding], fail_on: str = "error", *, exit_zero: bool = False) -> int:
@@ -170,8 +194,9 @@ def exit_status(findings: list[Finding], fail_on: str = "error", *, exit_zero: b
 
 def _check_path(
     item: Input, stdin: BinaryIO, checker: Checker, report: Report, meter: Meter, options: Options
-) -> int | None:
-    """The number of type lines checked in the input, or None if it was not read."""
+) -> Checked:
+    """The number of type lines checked in the input; None if it was passed over (no card
+    data), `UNREADABLE_INPUT` if it could not be read."""
     path = item.name
     if item.stdin:
         stream = read_ahead(stdin, SNIFF_BYTES) if options.input_format == AUTO else stdin
@@ -182,7 +207,8 @@ def _check_path(
     disk = os.path.join(options.root, path)
     try:
         if os.path.isdir(disk):  # a Magic Set Editor set kept unzipped, as a folder
-            return _check_entries(_folder_entries(path, options), path, checker, report, options)
+            entries = _folder_entries(path, options)
+            return check_entries(entries, path, checker, report, searched=options.searched)
         with open(disk, "rb") as stream:
             fmt = _format(path, stream, options)
             if fmt == "text" and _other_text(stream, options):
@@ -190,7 +216,7 @@ def _check_path(
             return _check_stream(stream, path, fmt, checker, report, meter, options)
     except OSError as exc:
         report(_unreadable(path, exc.strerror or str(exc)))
-        return None
+        return UNREADABLE_INPUT
 
 
 def _fix_path(
@@ -201,7 +227,7 @@ def _fix_path(
     meter: Meter,
     options: Options,
     fixing: Fixing,
-) -> int | None:
+) -> Checked:
     """Fix the input, then check what it holds after fixing (with --diff: would hold)."""
     if options.searched and not item.stdin and _passed_over(item.name, options):
         return None
@@ -264,7 +290,7 @@ def _check_stream(
     from mtg_typeline.sources import reader_for
 
     entries = reader_for(fmt, options.sources)(stream, path, meter.add)
-    return _check_entries(entries, path, checker, report, options)
+    return check_entries(entries, path, checker, report, searched=options.searched)
 
 
 def _folder_entries(path: str, options: Options) -> Iterator[Entry]:
@@ -272,52 +298,6 @@ def _folder_entries(path: str, options: Options) -> Iterator[Entry]:
     from mtg_typeline.sources.mse import read_folder
 
     return read_folder(path, options.sources)
-
-
-def _check_entries(
-    entries: Iterator[Entry | int], path: str, checker: Checker, report: Report, options: Options
-) -> int | None:
-    """Check the type lines a reader yields; the number checked. A reader's `SourceError`
-    is one finding at its place (the lines before it stay checked); a file a directory
-    search came upon that holds no card data is passed over (None)."""
-    from mtg_typeline.sources.base import NotCardData, SourceError
-
-    count = 0
-    check = checker.check
-    try:
-        for entry in entries:
-            if isinstance(entry, int):  # that many clean lines (see sources.base.Reader)
-                count += entry
-                continue
-            count += 1
-            found = check(entry.text)
-            if found or entry.notes:
-                _report_entry(entry, found, path, report)
-    except NotCardData as exc:
-        if options.searched and not count:
-            return None
-        report(input_finding(MALFORMED, exc.path or path, exc.message, exc.line, exc.column, exc.column + 1))
-    except SourceError as exc:
-        report(input_finding(MALFORMED, exc.path or path, exc.message, exc.line, exc.column, exc.column + 1))
-    except RecursionError:
-        report(input_finding(MALFORMED, path, f"{path} is nested too deeply to read", 1, 1, 2))
-    return count
-
-
-def _report_entry(entry: Entry, found: tuple[Finding, ...], path: str, report: Report) -> None:
-    from mtg_typeline.sources.base import resolve
-
-    locator = resolve(entry.locate)
-    where = entry.path or path
-    for finding in found:
-        report(finding.placed(where, *locator.region(finding.column - 1, finding.end_column - 1), entry.card))
-    for note in entry.notes:
-        end = note.end or len(entry.text)
-        finding = Finding(
-            note.code[0], note.code[1], note.severity, note.message, (), entry.text,
-            note.start + 1, end + 1, note.suggestion,
-        )  # fmt: skip
-        report(finding.placed(where, *locator.region(note.start, end), entry.card))
 
 
 def _unreadable(path: str, why: str) -> Finding:

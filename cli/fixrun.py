@@ -185,6 +185,7 @@ class Fixing:
         """The edits of the entries' files (none if the reader fails: a file it could not
         read to its end is not fixed)."""
         from mtg_typeline.sources.base import SourceError, resolve
+        from mtg_typeline.suppression import silenced_by
 
         edits: dict[str, list[tuple[Made, int]]] = defaultdict(list)
         try:
@@ -192,7 +193,7 @@ class Fixing:
                 if isinstance(entry, int):
                     continue
                 where = entry.path or path
-                done = self._fix_entry(entry.text, where)
+                done = self._fix_entry(entry.text, where, silenced_by(entry.comment))
                 if done is not None and not done.settled:
                     self.unsettled.append((where, resolve(entry.locate).region(0, 1).line))
                 if done is None or done.text == entry.text:
@@ -205,13 +206,15 @@ class Fixing:
             return {}
         return edits
 
-    def _fix_entry(self, text: str, where: str) -> LineFix | None:
+    def _fix_entry(self, text: str, where: str, silenced: Callable[[str], bool]) -> LineFix | None:
+        """The fixes of a card-data value, leaving alone the findings its line's inline
+        suppression silences."""
         checker = self.settings.checker
         assert checker is not None
         keep = self.settings.keep
 
         def findings(line: str) -> list[Finding]:
-            return [f for f in checker.check(line) if keep(f.at(where, 1))]
+            return [f for f in checker.check(line) if keep(f.at(where, 1)) and not silenced(f.code)]
 
         found = findings(text)
         if not any(is_applicable(f, self.settings.unsafe) for f in found):

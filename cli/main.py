@@ -16,7 +16,9 @@ from click.core import ParameterSource
 
 from mtg_typeline import __version__
 from mtg_typeline.errors import ExitStatus, UsageError
+from mtg_typeline.main_check import COLOR_CHOICES, CheckCommand, Settings, before_run
 from mtg_typeline.main_common import CONTEXT, F, guarded, text_or_json
+from mtg_typeline.main_complete import complete_code, complete_edition, complete_selectors
 from mtg_typeline.main_rules import lookup, rules
 from mtg_typeline.reporters import FORMATS
 from mtg_typeline.sources import AUTO
@@ -34,11 +36,12 @@ def cli() -> None:
     """
 
 
-@cli.command(context_settings=CONTEXT)
+@cli.command(cls=CheckCommand, context_settings=CONTEXT)
 @click.argument("paths", nargs=-1, type=click.Path(dir_okay=True, allow_dash=True))
 @click.option(
-    "--edition", metavar="DATE", help="Shipped CR edition, by its exact effective date (default: newest)."
-)
+    "--edition", metavar="DATE", shell_complete=complete_edition,
+    help="Shipped CR edition, by its exact effective date (default: newest).",
+)  # fmt: skip
 @click.option(
     "--as-of",
     metavar="DATE",
@@ -56,17 +59,24 @@ def cli() -> None:
     help="Output format; auto is github inside GitHub Actions, text elsewhere.",
 )  # fmt: skip
 @click.option(
+    "-o", "--output-file", metavar="FILE",
+    help="Write the report to FILE (whole, or not at all); the summary still goes to the terminal.",
+)  # fmt: skip
+@click.option(
     "--select",
     multiple=True,
     metavar="CODES",
+    shell_complete=complete_selectors,
     help="Report only these codes, prefixes or names (repeatable, comma-separated).",
 )
 @click.option(
-    "--extend-select", multiple=True, metavar="CODES", help="Report these too (e.g. TL904, off by default)."
-)
+    "--extend-select", multiple=True, metavar="CODES", shell_complete=complete_selectors,
+    help="Report these too (e.g. TL904, off by default).",
+)  # fmt: skip
 @click.option(
-    "--ignore", multiple=True, metavar="CODES", help="Do not report these codes, prefixes or names."
-)
+    "--ignore", multiple=True, metavar="CODES", shell_complete=complete_selectors,
+    help="Do not report these codes, prefixes or names.",
+)  # fmt: skip
 @click.option(
     "--fail-on",
     type=click.Choice(["error", "warning", "info"]),
@@ -103,10 +113,15 @@ def cli() -> None:
 )
 @click.option("-q", "--quiet/--no-quiet", default=False, help="Print the findings only, no summary.")
 @click.option(
-    "--color/--no-color",
-    default=None,
-    help="Colour the text output (default: on a terminal, unless NO_COLOR is set).",
-)
+    "-v", "--verbose", is_flag=True,
+    help="Say on standard error which configuration, rules and inputs the run uses.",
+)  # fmt: skip
+@click.option(
+    "--color", type=click.Choice(COLOR_CHOICES), is_flag=False, flag_value="always", default="auto",
+    help="Colour the text output: always (--color alone), never, or auto (the default): on a terminal "
+    "or with FORCE_COLOR set, unless NO_COLOR is set.",
+)  # fmt: skip
+@click.option("--no-color", is_flag=True, expose_value=False, help="The same as --color never.")
 @click.option(
     "--input-format",
     type=click.Choice((AUTO, *INPUT_FORMATS)),
@@ -114,6 +129,10 @@ def cli() -> None:
     show_default=True,
     help="How to read the inputs; auto goes by file name and content.",
 )
+@click.option(
+    "--stdin-filename", metavar="NAME",
+    help="Check standard input as the file NAME: its format, configuration, per-file ignores, name.",
+)  # fmt: skip
 @click.option(
     "--column", metavar="NAME", help="The type-line column of CSV/TSV input (header name or number)."
 )
@@ -157,6 +176,8 @@ def cli() -> None:
     help="Read this configuration file (pyproject.toml or .typeline.yaml).",
 )
 @click.option("--no-config", is_flag=True, help="Read no configuration file.")
+@click.option("--show-settings", is_flag=True, help="Print the settings in force and where each comes from.")
+@click.option("--show-files", is_flag=True, help="Print the name of every input the run would read.")
 @click.pass_context
 def check(
     ctx: click.Context, /, paths: tuple[str, ...], config_file: str | None, no_config: bool, **given: Any
@@ -165,14 +186,19 @@ def check(
     JSON, CSV/TSV, YAML card files, Cockatrice XML, Forge card scripts, Magic Set Editor
     sets. Directories are searched for all of these; `-` or no PATH reads standard input."""
 
+    shows = (given.pop("show_settings"), given.pop("show_files"))
+
     def action() -> int:
         from mtg_typeline.engine import run
-        from mtg_typeline.settings import build_options, config_for
+        from mtg_typeline.settings import build_options, config_for, stdin_folder
 
         typed = [name for name in given if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE]
         values = {name.replace("_", "-"): value for name, value in given.items()}
-        config = config_for(config_file, no_config)
-        options = build_options(paths, values, (n.replace("_", "-") for n in typed), config)
+        config = config_for(config_file, no_config, stdin_folder(paths, given["stdin_filename"]))
+        explicit = [n.replace("_", "-") for n in typed]
+        options = build_options(paths, values, explicit, config)
+        if (shown := before_run(options, Settings(values, explicit, config, no_config), *shows)) is not None:
+            return shown
         stdin = sys.stdin.buffer
         if not paths and stdin.isatty():
             raise UsageError("no input: give PATHS, or pipe type lines to standard input")
@@ -184,11 +210,16 @@ def check(
 def _edition_and_format(command: F) -> F:
     """The options `explain` and `codes` share."""
     command = text_or_json(command)
-    return click.option("--edition", metavar="DATE", help="Cite rules as numbered in this edition.")(command)
+    return click.option(
+        "--edition",
+        metavar="DATE",
+        shell_complete=complete_edition,
+        help="Cite rules as numbered in this edition.",
+    )(command)
 
 
 @cli.command(context_settings=CONTEXT)
-@click.argument("code")
+@click.argument("code", shell_complete=complete_code)
 @_edition_and_format
 @click.pass_context
 def explain(ctx: click.Context, code: str, edition: str | None, output_format: str) -> None:

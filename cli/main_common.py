@@ -33,7 +33,7 @@ def guarded(ctx: click.Context, action: Callable[[], int]) -> None:
         click.echo("typeline: interrupted", err=True)
         status = ExitStatus.INTERRUPTED
     except BrokenPipeError:
-        from mtg_typeline.engine import drop_output
+        from mtg_typeline.reportout import drop_output
 
         drop_output(sys.stdout)
         status = ExitStatus.OK

@@ -14,6 +14,7 @@ import click
 
 from mtg_typeline.errors import ExitStatus
 from mtg_typeline.main_common import CONTEXT, F, echo_action, guarded, text_or_json
+from mtg_typeline.main_complete import complete_edition
 
 
 def _edition_choice(command: F) -> F:
@@ -24,7 +25,10 @@ def _edition_choice(command: F) -> F:
         help="The shipped CR edition in force on this date, such as a card's release date.",
     )(command)
     return click.option(
-        "--edition", metavar="DATE", help="Shipped CR edition, by its exact effective date (default: newest)."
+        "--edition",
+        metavar="DATE",
+        shell_complete=complete_edition,
+        help="Shipped CR edition, by its exact effective date (default: newest).",
     )(command)
 
 
@@ -95,8 +99,8 @@ def rules_show(
 
 
 @rules.command("diff", context_settings=CONTEXT, short_help="Compare the lists of two editions.")
-@click.argument("old")
-@click.argument("new")
+@click.argument("old", shell_complete=complete_edition)
+@click.argument("new", shell_complete=complete_edition)
 @text_or_json
 @click.pass_context
 def rules_diff(ctx: click.Context, old: str, new: str, output_format: str) -> None:

@@ -3,25 +3,30 @@ the defaults, then built into the frozen `Options` the engine takes."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from mtg_typeline.config import Config, ConfigError, find_config, load_config
-from mtg_typeline.discovery import FileFilter, find_root
+from mtg_typeline import verbose
+from mtg_typeline.config import KEYS, Config, ConfigError, find_config, load_config
+from mtg_typeline.discovery import STDIN, FileFilter, find_root
+from mtg_typeline.display import printable
 from mtg_typeline.engine import Options
 from mtg_typeline.errors import UsageError
 from mtg_typeline.selection import Selection, expand
 from mtg_typeline.sources import AUTO as AUTO_INPUT
-from mtg_typeline.sources import DEFAULT_INCLUDE, SourceSettings
+from mtg_typeline.sources import DEFAULT_INCLUDE, EXTENSIONS, SourceSettings, named_for_a_reader
 
 AUTO = "auto"
+STDOUT = "-"
 # Ways to choose the rules, each excluding the others: typing one drops the others' settings
 _CHOOSERS = ("edition", "rules", "as-of")
 
 
-def config_for(config_file: str | None, no_config: bool) -> Config:
-    """The configuration in force: the file named, none, or the one found from here up."""
+def config_for(config_file: str | None, no_config: bool, start: str | None = None) -> Config:
+    """The configuration in force: the file named, none, or the one found from `start` (by
+    default the working directory) up."""
     if no_config and config_file:
         raise UsageError("--config and --no-config exclude each other")
     if no_config:
@@ -30,7 +35,7 @@ def config_for(config_file: str | None, no_config: bool) -> Config:
         from pathlib import Path
 
         return load_config(Path(config_file))
-    found = find_config(os.getcwd())
+    found = find_config(start or os.getcwd())
     return load_config(found) if found else Config()
 
 
@@ -40,18 +45,17 @@ def build_options(
     """`given` holds every option's value by its long name; `explicit` names those the user
     typed. A configured key fills in an option that was not typed."""
     typed = set(explicit)
-    merged = dict(given)
-    for key, value in config.values.items():
-        if key not in typed and not (key in _CHOOSERS and typed & set(_CHOOSERS)):
-            merged[key] = _from_config(key, value, config)
+    merged, _ = _merged(given, typed, config)
     root = find_root(os.getcwd(), os.environ)
     return Options(
         paths=paths,
         edition=_edition(merged),
         rules_file=tuple(merged.get("rules") or ()) or None,
         output_format=resolve_format(merged["format"]),
+        output_file=_output_file(merged.get("output-file")),
         quiet=bool(merged.get("quiet")),
-        color=merged.get("color"),
+        verbose=bool(merged.get("verbose")),
+        color=_color(merged.get("color")),
         fail_on=_fail_on(merged, typed, config),
         exit_zero=bool(merged.get("exit-zero")),
         statistics=bool(merged.get("statistics")),
@@ -64,6 +68,7 @@ def build_options(
             base=str(config.root) if config.path else "",
         ),
         input_format=merged.get("input-format") or AUTO_INPUT,
+        stdin_filename=_stdin_filename(merged.get("stdin-filename"), merged.get("input-format")),
         sources=SourceSettings(column=_column(merged.get("column")), key=merged.get("key")),
         fix=bool(merged.get("fix")),
         unsafe_fixes=bool(merged.get("unsafe-fixes")),
@@ -72,6 +77,46 @@ def build_options(
         force_exclude=_force_exclude(merged),
         skip_non_card_files=bool(merged.get("skip-non-card-files")),
     )
+
+
+def _merged(given: Mapping[str, Any], typed: set[str], config: Config) -> tuple[dict[str, Any], set[str]]:
+    """Every option's value (typed, else configured, else its default) by its long name, and
+    the keys whose value the configuration gave."""
+    merged = dict(given)
+    configured = set()
+    for key, value in config.values.items():
+        if key not in typed and not (key in _CHOOSERS and typed & set(_CHOOSERS)):
+            merged[key] = _from_config(key, value, config)
+            configured.add(key)
+    return merged, configured
+
+
+def describe(given: Mapping[str, Any], explicit: Iterable[str], config: Config) -> str:
+    """The settings a run would use (`--show-settings`): the configuration file, then every
+    option, as `key = value  # where from` (the command line, the configuration file, the
+    default), sorted; values in TOML's notation, `(not set)` for an option left unset."""
+    typed = set(explicit)
+    merged, configured = _merged(given, typed, config)
+    where = printable(verbose.shown(str(config.path))) if config.path else "none"
+    rows = []
+    for key in sorted(set(merged) | set(KEYS)):
+        origin = "command line" if key in typed else where if key in configured else "default"
+        rows.append((f"{key} = {_notation(merged.get(key))}", origin))
+    width = max(len(setting) for setting, _ in rows)
+    return f"# configuration: {where}\n" + "".join(f"{s.ljust(width)}  # {o}\n" for s, o in rows)
+
+
+def _notation(value: Any) -> str:
+    """A setting's value as TOML writes it (`"text"`, `true`, `["a", "b"]`, `{"glob" = [...]}`)."""
+    if value is None or value == ():
+        return "(not set)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{json.dumps(k)} = {_notation(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_notation(v) for v in value) + "]"
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _edition(merged: Mapping[str, Any]) -> str | None:
@@ -99,6 +144,39 @@ def _force_exclude(merged: Mapping[str, Any]) -> bool:
             "give --exclude GLOB (or the exclude key), or --no-force-exclude"
         )
     return True
+
+
+def _color(value: str | bool | None) -> bool | None:
+    """--color (or the key `color`): always is True, never False, auto (the default) None,
+    which the text output decides by where it goes (see `reporters.text.wants_color`)."""
+    if value in (True, "always"):
+        return True
+    return False if value in (False, "never") else None
+
+
+def _stdin_filename(name: str | None, input_format: str | None) -> str | None:
+    """--stdin-filename NAME: a name whose extension tells no reader the format is refused
+    unless --input-format tells it (a `notes.docx` would otherwise be read as text)."""
+    if name is None:
+        return None
+    if not name.strip():
+        raise UsageError("--stdin-filename '': give the name standard input is checked as")
+    if (input_format or AUTO_INPUT) == AUTO_INPUT and not named_for_a_reader(name):
+        ext = os.path.splitext(name)[1]
+        known = ", ".join(EXTENSIONS)
+        raise UsageError(
+            f"--stdin-filename {name}: no reader takes {ext} files (they take {known}, MSE set and "
+            "card … files, and names without an extension); give --input-format to say how to read it"
+        )
+    return name
+
+
+def stdin_folder(paths: tuple[str, ...], stdin_filename: str | None) -> str | None:
+    """Where the configuration is looked for when standard input is checked as the file
+    `stdin_filename` (as ruff does): in that file's folder (None: the working directory)."""
+    if stdin_filename and (not paths or STDIN in paths):
+        return os.path.dirname(os.path.abspath(stdin_filename))
+    return None
 
 
 def _column(value: str | None) -> str | None:
@@ -142,7 +220,17 @@ def _selection(merged: Mapping[str, Any], typed: set[str], config: Config) -> Se
 def _from_config(key: str, value: Any, config: Config) -> Any:
     if key == "rules":  # one path or a list, each relative to the configuration file
         return tuple(str(config.root / path) for path in ([value] if isinstance(value, str) else value))
+    if key == "output-file" and value != STDOUT:  # relative to the configuration file too
+        return str(config.root / value)
     return value
+
+
+def _output_file(value: str | None) -> str | None:
+    """The report file (--output-file); `-` is standard output, as with no file (to set
+    aside a configured one)."""
+    if value == "":
+        raise UsageError("--output-file '': give a file name, or - for standard output")
+    return None if value in (None, STDOUT) else value
 
 
 def _codes(values: Iterable[str] | None, option: str) -> tuple[str, ...] | None:
@@ -171,4 +259,4 @@ def _have(name: str) -> bool:
     return name in REPORTERS
 
 
-__all__ = ["ConfigError", "build_options", "config_for", "resolve_format"]
+__all__ = ["ConfigError", "build_options", "config_for", "describe", "resolve_format", "stdin_folder"]

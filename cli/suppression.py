@@ -1,15 +1,22 @@
-"""Inline suppressions in text inputs: a trailing `# typeline: ignore` comment silences every
-finding on its line, `# typeline: ignore[TL301,TL302]` only those codes (names work too).
+"""Inline suppressions: a trailing `# typeline: ignore` comment silences every finding on its
+line, `# typeline: ignore[TL301,TL302]` only those codes (names work too). In text inputs the
+comment is part of the line; in YAML card files it follows the type-line value, and its
+reader hands it over (`sources.base.Comment`) for `Directives` to apply.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mtg_typeline.checks import find_check
 from mtg_typeline.checks.inputs import UNUSED_SUPPRESSION
 from mtg_typeline.findings import Finding, Fix, Span
+
+if TYPE_CHECKING:
+    from mtg_typeline.sources.base import Comment
 
 _DIRECTIVE = re.compile(r"#\s*typeline:\s*ignore\b(?:\s*\[(?P<codes>[^\]]*)\])?(?![\w\[])", re.IGNORECASE)
 
@@ -51,12 +58,19 @@ def apply(suppression: Suppression, findings: tuple[Finding, ...], line: str) ->
     kept = tuple(f for f in findings if not suppression.covers(f.code))
     if len(kept) < len(findings):
         return kept
+    return (*kept, unused(suppression, line))
+
+
+def unused(suppression: Suppression, line: str, *, removable: bool = True) -> Finding:
+    """TL904 for a directive that silences nothing on `line`; with a fix that removes it
+    when it is the whole comment and `removable` (a text file's line: the fix is made on the
+    line as the checks see it)."""
     start = suppression.start
     while start > 0 and line[start - 1] in " \t":
         start -= 1
-    removal = Fix(Span(start, len(line)), "", "safe") if suppression.whole else None
+    removal = Fix(Span(start, len(line)), "", "safe") if suppression.whole and removable else None
     what = "" if suppression.codes is None else f"[{', '.join(sorted(suppression.codes))}]"
-    unused = Finding(
+    return Finding(
         code=UNUSED_SUPPRESSION.code,
         name=UNUSED_SUPPRESSION.name,
         severity=UNUSED_SUPPRESSION.severity,
@@ -68,4 +82,49 @@ def apply(suppression: Suppression, findings: tuple[Finding, ...], line: str) ->
         suggestion=line[:start] if removal else None,
         fix=removal,
     )
-    return (*kept, unused)
+
+
+def silenced_by(comment: Comment | None) -> Callable[[str], bool]:
+    """Whether a code is silenced by the directive in `comment` (a card-data value's: see
+    `sources.base.Comment`), for the fixer: a silenced finding is not fixed either."""
+    directive = None if comment is None else find_suppression(comment.text[comment.start :], comment.start)
+    return directive.covers if directive is not None else _nothing
+
+
+def _nothing(code: str) -> bool:
+    return False
+
+
+class Directives:
+    """The suppressions in the comments of one input's card-data values (`sources.base.
+    Comment`), each on its line: they silence the findings of every value of their line (a
+    flow collection can put several on one), and one that silenced nothing on its line is
+    TL904, told once all the input's values are checked (`unused`). Its fix is not offered:
+    the fixer edits type-line values, and the comment is beside the value."""
+
+    def __init__(self) -> None:
+        # (path, line) -> the directive (None: a comment without one), whether it silenced
+        # something, and the comment and card it was met with
+        self.lines: dict[tuple[str, int], tuple[Suppression | None, bool, Comment, str | None]] = {}
+
+    def filter(self, comment: Comment, findings: list[Finding], path: str, card: str | None) -> list[Finding]:
+        """The `findings` of a value (placed at `path`) that the directive on its line leaves."""
+        key = (path, comment.line)
+        if key not in self.lines:
+            directive = find_suppression(comment.text[comment.start :], comment.start)
+            self.lines[key] = (directive, False, comment, card)
+        directive, used, _, first_card = self.lines[key]
+        if directive is None:
+            return findings
+        kept = [finding for finding in findings if not directive.covers(finding.code)]
+        if len(kept) < len(findings) and not used:
+            self.lines[key] = (directive, True, comment, first_card)
+        return kept
+
+    def unused(self) -> list[Finding]:
+        """TL904 for each directive that silenced nothing, at the directive."""
+        return [
+            unused(directive, comment.text, removable=False)._replace(path=path, line=line, card=card)
+            for (path, line), (directive, used, comment, card) in self.lines.items()
+            if directive is not None and not used
+        ]

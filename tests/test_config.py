@@ -24,8 +24,8 @@ DATA = Path(__file__).resolve().parent / "data" / "config"
 
 
 KEY_LIST = (
-    "edition, as-of, rules, format, strict, quiet, color, select, extend-select, ignore, fail-on, "
-    "exit-zero, statistics, per-file-ignores, include, exclude, input-format, column, key, "
+    "edition, as-of, rules, format, output-file, strict, quiet, color, select, extend-select, ignore, "
+    "fail-on, exit-zero, statistics, per-file-ignores, include, exclude, input-format, column, key, "
     "respect-gitignore, hidden, force-exclude, skip-non-card-files, fix, unsafe-fixes"
 )
 
@@ -40,6 +40,7 @@ EVERY_KEY: dict[str, Any] = {
     "as-of": "2024-06-06",
     "rules": "rules/custom.yaml",
     "format": "json",
+    "output-file": "report.json",
     "strict": True,
     "quiet": True,
     "color": False,
@@ -339,7 +340,7 @@ def test_load_unknown_key_yaml(tmp_path: Path) -> None:
     [
         ("strict", '"yes"', "'yes'", "true or false"),
         ("quiet", "1", "1", "true or false"),
-        ("color", '"auto"', "'auto'", "true or false"),
+        ("color", '"yes"', "'yes'", "true, false or one of auto, always, never"),
         ("exit-zero", '"false"', "'false'", "true or false"),
         ("statistics", "[]", "[]", "true or false"),
         ("edition", '""', "''", "a string"),
@@ -1016,10 +1017,10 @@ def test_every_key_through_the_command_line(here: Path) -> None:
     pyproject_text = pyproject_text.replace('input-format = "csv"\ncolumn = "Type Line"\nkey = "types"\n', "")
     (here / "pyproject.toml").write_text(pyproject_text, encoding="utf-8")
     result = invoke(["check", "."])
-    # statistics in json; TL1 and TL3 but not dash-form; word-case ignored in legacy/; vendor/
-    # excluded; exit zero although fail-on is info
-    assert result.exit_code == 0
-    assert json.loads(result.stdout) == [
+    # statistics in json, to report.json; TL1 and TL3 but not dash-form; word-case ignored in
+    # legacy/; vendor/ excluded; exit zero although fail-on is info
+    assert (result.exit_code, result.output) == (0, "")
+    assert json.loads((here / "report.json").read_text(encoding="utf-8")) == [
         {"code": "TL304", "name": "subtype-type-mismatch", "severity": "error", "count": 1, "fixable": False}
     ]
 
@@ -1033,8 +1034,8 @@ def test_every_key_from_yaml_through_the_command_line(here: Path) -> None:
     old_rules(here / "rules")
     cards(here, (DATA / "cards.txt").read_text(encoding="utf-8"), "new/cards.txt")
     result = invoke(["check", "."])
-    assert result.exit_code == 0
-    assert json.loads(result.stdout) == [
+    assert (result.exit_code, result.output) == (0, "")
+    assert json.loads((here / "report.json").read_text(encoding="utf-8")) == [
         {"code": "TL103", "name": "word-case", "severity": "warning", "count": 1, "fixable": True},
         {"code": "TL304", "name": "subtype-type-mismatch", "severity": "error", "count": 1, "fixable": False},
     ]

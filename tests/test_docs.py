@@ -23,7 +23,7 @@ FENCE = re.compile(r"^```console[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
 ECHO_STATUS = ["echo", "exit status $?"]
 VALUE_OPTIONS = {
     "--edition", "--as-of", "--format", "--rules", "--input-format", "--column", "--key",
-    "--select", "--ignore",
+    "--select", "--ignore", "-o", "--output-file", "--stdin-filename",
 }  # fmt: skip
 
 

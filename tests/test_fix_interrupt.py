@@ -14,11 +14,11 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
-import time
 from pathlib import Path
 
+import children
 import pytest
+from children import leftovers
 
 pytestmark = pytest.mark.slow
 
@@ -27,14 +27,7 @@ OLD = "Creature - Elf Warrior\n" * LINES
 NEW = "Creature \u2014 Elf Warrior\n" * LINES
 
 CHILD = r"""
-import os, sys, time
-marker, stage, path = sys.argv[1:4]
-real_fdopen, real_fsync, real_replace = os.fdopen, os.fsync, os.replace
-
-def pause():
-    with open(marker, "w"):
-        pass
-    time.sleep(120)  # the parent stops the process during this
+path = sys.argv[3]
 
 class Halves:
     '''The temporary file, written in two halves with a pause between.'''
@@ -59,20 +52,10 @@ def fdopen(fd, mode="r", *args, **kwargs):
     stream = real_fdopen(fd, mode, *args, **kwargs)
     return Halves(stream) if "w" in mode else stream
 
-def fsync(fd):
-    real_fsync(fd)
-    pause()
-
-def replace(source, target):
-    real_replace(source, target)
-    pause()
-
-if stage == "writing":
+def writing():
     os.fdopen = fdopen
-elif stage == "written":
-    os.fsync = fsync
-else:
-    os.replace = replace
+
+pause_at_stage(writing)
 
 from mtg_typeline.main import cli
 cli.main(["check", "--no-config", "--quiet", "--fix", path], prog_name="typeline")
@@ -81,23 +64,7 @@ cli.main(["check", "--no-config", "--quiet", "--fix", path], prog_name="typeline
 
 def run_until(stage: str, folder: Path) -> subprocess.Popen[bytes]:
     """Start fixing `cards.txt` in a child and wait until it pauses at `stage`."""
-    marker = folder / "paused"
-    child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(marker), stage, str(folder / "cards.txt")],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 120  # a guard against a hung child, not a measurement
-    while not marker.exists():
-        if child.poll() is not None or time.monotonic() > deadline:
-            child.kill()
-            pytest.fail(f"the child never reached {stage}: {child.communicate()[1].decode()}")
-        time.sleep(0.02)
-    return child
-
-
-def leftovers(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+    return children.run_until(CHILD, stage, folder / "paused", str(folder / "cards.txt"))
 
 
 @pytest.mark.parametrize(

@@ -44,7 +44,8 @@ UNUSED_SUPPRESSION = input_problem(
 
     Reported only when selected (`--select TL904` or `--extend-select TL904`), like a
     linter's unused-noqa check: the comment outlived the mistake it silenced, or names a
-    code that never occurs there. Removing the comment is a safe fix.
+    code that never occurs there. In a text file, removing the comment is a safe fix; in a
+    YAML card file the comment stands beside the type-line value, and no fix is offered.
     """,
     default=False,
     fix="safe",

@@ -111,3 +111,10 @@ def get_reporter(name: str) -> Reporter:
         raise UsageError(f"unknown format {name!r}; the formats are: {', '.join(FORMATS)}")
     report: Reporter = import_module(REPORTERS[name]).report
     return report
+
+
+def get_closing(name: str) -> Reporter | None:
+    """What a format prints after its findings (the human formats' summary), for when the
+    findings go to a file and it to the terminal (`--output-file`); None for the others."""
+    closing: Reporter | None = getattr(import_module(REPORTERS[name]), "closing", None)
+    return closing

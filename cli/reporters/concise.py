@@ -26,9 +26,14 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     for finding in result.findings:
         out.write(line_of(finding, fix_mark(finding, settings)) + "\n")
     if not settings.quiet:
-        if (fixed := fixed_sentence(result.summary)) is not None:
-            out.write(fixed + "\n")
-        out.write(summary_line(result.summary) + "\n")
+        closing(result, out, settings)
+
+
+def closing(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
+    """The closing lines: "Fixed …" after --fix, the summary (alone with `--output-file`)."""
+    if (fixed := fixed_sentence(result.summary)) is not None:
+        out.write(fixed + "\n")
+    out.write(summary_line(result.summary) + "\n")
 
 
 def line_of(finding: Finding, mark: str = "") -> str:

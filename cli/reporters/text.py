@@ -22,6 +22,7 @@ symbols, so a type line can neither style the output nor drive the terminal.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping
 from typing import TextIO
 
 from rich.cells import cell_len
@@ -38,10 +39,9 @@ WINDOW = 60  # characters of a long type line shown on each side of the offendin
 
 
 def make_console(out: TextIO, color: bool | None) -> Console:
-    if color is None and os.environ.get("NO_COLOR"):
-        color = False  # no styles at all, not only no colours
+    """A console on `out` that styles what it prints if `color` (None: see `wants_color`)."""
     if color is None:
-        return Console(file=out, highlight=False, markup=False, emoji=False, soft_wrap=True)
+        color = wants_color(out, os.environ)
     return Console(
         file=out,
         highlight=False,
@@ -54,17 +54,54 @@ def make_console(out: TextIO, color: bool | None) -> Console:
     )
 
 
+def wants_color(out: TextIO, environ: Mapping[str, str]) -> bool:
+    """`--color auto`: NO_COLOR set (to anything but "") turns styles off, all of them, not
+    only colours; else FORCE_COLOR set turns them on (https://force-color.org: even when
+    `out` is no terminal); else `out` is styled when it is a terminal. Decided here rather
+    than by rich, which would read FORCE_COLOR="" as "not a terminal" and NO_COLOR as "bold
+    but no colours"."""
+    if environ.get("NO_COLOR"):
+        return False
+    if environ.get("FORCE_COLOR"):
+        return True
+    try:
+        return out.isatty()
+    except (AttributeError, ValueError):  # a closed or unusual stream
+        return False
+
+
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     console = make_console(out, settings.color)
-    # Without colour the styles are moot: write the plain text, sparing rich's renderer
-    # (tens of thousands of findings print in a second instead of half a minute).
-    show = console.print if console.color_system else (lambda text: out.write(text.plain + "\n"))
+    show = _printer(console, out)
     for finding in result.findings:
         show(render(finding, result.rules, fix_mark(finding, settings)))
     if not settings.quiet:
-        if (fixed := fixed_sentence(result.summary)) is not None:
-            show(Text(fixed, style="bold"))
-        show(summary_text(result.summary))
+        _close(result, console, out)
+
+
+def closing(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
+    """The closing sentences alone (the findings went to a file: `--output-file`)."""
+    _close(result, make_console(out, settings.color), out)
+
+
+def _close(result: RunResult, console: Console, out: TextIO) -> None:
+    """ "Fixed 2 findings in 1 file." after --fix, then the summary sentence."""
+    show = _printer(console, out)
+    if (fixed := fixed_sentence(result.summary)) is not None:
+        show(Text(fixed, style="bold"))
+    show(summary_text(result.summary))
+
+
+def _printer(console: Console, out: TextIO) -> Callable[[Text], None]:
+    """How a text is printed: through rich when it is styled; else as plain text, sparing
+    rich's renderer (tens of thousands of findings print in a second, not half a minute)."""
+    if console.color_system:
+        return console.print
+
+    def plain(text: Text) -> None:
+        out.write(text.plain + "\n")
+
+    return plain
 
 
 def render(finding: Finding, rules: RuleSet, mark: str = "") -> Text:

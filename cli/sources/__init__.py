@@ -25,6 +25,8 @@ FORMATS = ("text", "scryfall", "mtgjson", "csv", "yaml", "cockatrice", "forge", 
 # `.mse-set` zip or folder, or its `set` file).
 DEFAULT_INCLUDE = ("*.txt", "*.json", "*.csv", "*.tsv", "*.yaml", "*.yml", "*.xml", "*.mse-set", "set")
 SNIFF_BYTES = 64 * 1024
+# The extensions of the files the readers take; a name without one is read by its content.
+EXTENSIONS = tuple(glob[1:] for glob in DEFAULT_INCLUDE if glob.startswith("*."))
 
 _MODULES = {
     "scryfall": "json_cards",
@@ -59,6 +61,14 @@ def reader_for(fmt: str, settings: SourceSettings) -> ReaderFunc:
     module = importlib.import_module(f"mtg_typeline.sources.{_MODULES[fmt]}")
     make: Callable[[str, SourceSettings], ReaderFunc] = module.make_reader
     return make(fmt, settings)
+
+
+def named_for_a_reader(path: str) -> bool:
+    """Whether a file name is one the readers take: an extension of `EXTENSIONS`, a Magic
+    Set Editor `set` or `card …` file, or no extension (the content tells the format)."""
+    name = os.path.basename(path.rstrip("/\\")).lower()
+    ext = os.path.splitext(name)[1]
+    return not ext or ext in EXTENSIONS or name == "set" or name.startswith("card ")
 
 
 # How JSON begins (a line of text like `[bold] — Elf` does not).

@@ -120,6 +120,18 @@ class Edit(NamedTuple):
 Rewrite = Callable[[str], "Edit | tuple[Edit, ...] | None"]
 
 
+class Comment(NamedTuple):
+    """The comment that ends the line of an entry's value in the file, where an inline
+    suppression (`# typeline: ignore[…]`) can stand: the line's number (counted at line
+    feeds, as `Place` does), its text without the line break, and where in it the comment's
+    `#` is (0-based, in characters). Readers give it as they find it; whether it says
+    anything is for the engine."""
+
+    line: int
+    text: str
+    start: int
+
+
 class Entry(NamedTuple):
     """One type line of an input.
 
@@ -138,6 +150,7 @@ class Entry(NamedTuple):
     notes: tuple[Note, ...] = ()
     path: str | None = None  # the file it is in, when not the input itself (a set's card file)
     rewrite: Rewrite | None = None
+    comment: Comment | None = None  # the comment on the value's line, where the format has them
 
 
 class SourceError(Exception):

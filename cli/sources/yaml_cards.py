@@ -39,6 +39,7 @@ from yaml.resolver import Resolver
 
 from mtg_typeline.sources import SourceSettings
 from mtg_typeline.sources.base import Entry, LineIndex, Locator, NotCardData, SourceError, read_text
+from mtg_typeline.sources.yaml_comments import comment_of
 from mtg_typeline.sources.yaml_scalars import Scalar, locate
 from mtg_typeline.sources.yaml_writing import ScalarWriter
 
@@ -230,7 +231,8 @@ class _Cards:
 
     def entry(self, value: Scalar, fixable: bool, flow: bool, name: str | None) -> Entry:
         rewrite = partial(self.writer.rewrite, value, flow) if fixable else None
-        return Entry(value.value, partial(self.locate, value), name, rewrite=rewrite)
+        comment = comment_of(self.text, value, self.lines)
+        return Entry(value.value, partial(self.locate, value), name, rewrite=rewrite, comment=comment)
 
     def locate(self, value: Scalar) -> Locator:
         return locate(self.text, value, self.lines())
