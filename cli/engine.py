@@ -19,7 +19,7 @@ from mtg_typeline.errors import ExitStatus, UsageError
 from mtg_typeline.findings import Finding, Severity, Summary, input_finding
 from mtg_typeline.progress import Meter
 from mtg_typeline.reporters import ReportSettings, RunResult, get_closing, get_reporter
-from mtg_typeline.reportout import deliver, report_file
+from mtg_typeline.reportout import deliver, refuse_an_input, report_file
 from mtg_typeline.ruleset import load_rules
 from mtg_typeline.selection import Selection
 from mtg_typeline.sources import AUTO, SNIFF_BYTES, SourceSettings, detect, holds_type_lines
@@ -68,7 +68,7 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
             f"--statistics prints a table or JSON, not {options.output_format}; "
             f"use --format {', '.join(STATISTICS_FORMATS)}"
         )
-    with report_file(options.output_file, options.paths) as file:
+    with report_file(options.output_file) as file:
         return _run(options, out, err, stdin, file)
 
 
@@ -171,15 +171,13 @@ def input_names(options: Options, err: TextIO) -> list[str]:
 
 
 def _survey(options: Options, err: TextIO) -> Survey:
-    """The inputs of the run, without the report file (`--output-file`) where a directory
-    search comes upon it: the report of the last run is not card data to check."""
+    """The inputs of the run; a report file (`--output-file`) among them is refused."""
     names = Names(options.root or os.getcwd())
     how = Discovery(options.files, names, options.force_exclude, options.stdin_filename)
     found = survey(options.paths, how, err)
-    if options.output_file is None:
-        return found
-    report = names.name(options.output_file)
-    return found._replace(inputs=[item for item in found.inputs if item.named or item.name != report])
+    if options.output_file is not None:
+        refuse_an_input(options.output_file, names.name(options.output_file), found.inputs, names.on_disk)
+    return found
 
 
 def exit_status(findings: list[Finding], fail_on: str = "error", *, exit_zero: bool = False) -> int:

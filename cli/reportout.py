@@ -17,7 +17,7 @@ import contextlib
 import io
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from mtg_typeline.errors import TypelineError, UsageError
@@ -25,6 +25,7 @@ from mtg_typeline.reporters import Reporter, ReportSettings, RunResult
 
 if TYPE_CHECKING:
     from mtg_typeline.atomicwrite import AtomicFile
+    from mtg_typeline.discovery import Input
 
 OPTION = "--output-file"
 
@@ -34,18 +35,23 @@ class ReportFileError(TypelineError):
 
 
 @contextlib.contextmanager
-def report_file(path: str | None, inputs: tuple[str, ...]) -> Iterator[TextIO | None]:
+def report_file(path: str | None) -> Iterator[TextIO | None]:
     """The text stream of the report file at `path` (None without one), put in place when
-    the block ends, dropped if it ends with an exception."""
+    the block ends, dropped if it ends with an exception (a write that fails, a full disk,
+    is a `ReportFileError`)."""
     if path is None:
         yield None
         return
-    _refuse_an_input(path, inputs)
     target = _open(path)
     stream = io.TextIOWrapper(target.stream, encoding="utf-8", errors="surrogateescape", newline="\n")
     try:
         yield stream
         stream.flush()
+    except OSError as exc:
+        target.discard()
+        if isinstance(exc, BrokenPipeError) or exc.filename is not None:
+            raise  # not the report file's (an input's, standard output's)
+        raise ReportFileError(f"{OPTION} {path}: cannot write: {exc.strerror or exc}") from None
     except BaseException:
         target.discard()
         raise
@@ -53,6 +59,28 @@ def report_file(path: str | None, inputs: tuple[str, ...]) -> Iterator[TextIO | 
         target.commit()
     except TypelineError as exc:
         raise ReportFileError(f"{OPTION} {exc}") from None
+    except OSError as exc:
+        raise ReportFileError(f"{OPTION} {path}: cannot write: {exc.strerror or exc}") from None
+
+
+def refuse_an_input(path: str, report: str, inputs: Iterable[Input], on_disk: Callable[[str], str]) -> None:
+    """Refuse a report file (`path`, named `report` as inputs are) that the run reads: a
+    file named or found by a directory search (the report of an earlier run among them),
+    or a file of a Magic Set Editor set the run reads: the report would replace it."""
+    folder, _, base = report.rpartition("/")
+    of_a_set = base == "set" or base.startswith("card ")
+    target = os.path.realpath(path)
+    for item in inputs:
+        if item.stdin:
+            continue
+        same = item.name == report or (item.named and os.path.realpath(on_disk(item.name)) == target)
+        in_set = of_a_set and item.name in (folder or ".", f"{folder}/set" if folder else "set")
+        if same or in_set:
+            why = "is an input of the run" if same else f"is a file of the set {item.name}, which the run reads"
+            raise UsageError(
+                f"{OPTION} {path} {why}: the report would replace it; write the report elsewhere, "
+                "or leave it out (--exclude)"
+            )
 
 
 def deliver(
@@ -86,14 +114,6 @@ def drop_output(out: TextIO) -> None:
     """Point `out` at the null device so the buffered rest can't fail again at exit."""
     with contextlib.suppress(OSError, ValueError, AttributeError):
         os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
-
-
-def _refuse_an_input(path: str, inputs: tuple[str, ...]) -> None:
-    """A report written over a file the run reads would lose the file."""
-    target = os.path.realpath(path)
-    for named in inputs:
-        if named != "-" and os.path.realpath(named) == target:
-            raise UsageError(f"{OPTION} {path} is an input of the run: the report would replace it")
 
 
 class _Device:

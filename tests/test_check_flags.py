@@ -319,7 +319,11 @@ def test_output_file_to_a_device(here: Path) -> None:
             "--output-file cards.txt/report.txt: cannot write: cards.txt is not a folder",
         ),
         ("folder", "--output-file folder: cannot write: Is a directory"),
-        ("cards.txt", "--output-file cards.txt is an input of the run: the report would replace it"),
+        (
+            "cards.txt",
+            "--output-file cards.txt is an input of the run: the report would replace it; write the report "
+            "elsewhere, or leave it out (--exclude)",
+        ),
         ("", "--output-file '': give a file name, or - for standard output"),
     ],
 )
@@ -690,11 +694,43 @@ def test_show_settings_and_show_files_together(tree: Path) -> None:
     assert result.stdout.endswith("# default\na.txt\n")
 
 
-def test_the_report_of_the_last_run_is_no_input(here: Path) -> None:
-    """`-o` into a folder the run searches: last run's report is not read as type lines."""
+def test_a_report_file_the_run_would_read_is_refused(here: Path) -> None:
+    """`-o` onto a file a directory search reads (a card file, or the report of the last run):
+    refused before anything is read, the file untouched."""
     (here / "cards").mkdir()
-    cards(here / "cards")
+    path = cards(here / "cards")
+    result = invoke(["check", "--format", "concise", "-o", "cards/cards.txt", "cards"])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "typeline: error: --output-file cards/cards.txt is an input of the run: the report would replace "
+        "it; write the report elsewhere, or leave it out (--exclude)\n"
+    )
+    assert path.read_text(encoding="utf-8") == TWO
+    assert sorted(p.name for p in (here / "cards").iterdir()) == ["cards.txt"]
     args = ["check", "--format", "concise", "-o", "cards/report.txt", "cards"]
-    first, second = invoke(args), invoke(args)
-    assert first.stdout == second.stdout == TWO_SUMMARY
-    assert invoke([*args[:-1], "--show-files", "cards"]).stdout == "cards/cards.txt\n"
+    assert invoke(args).stdout == TWO_SUMMARY  # a new file: no input yet
+    assert invoke(args).exit_code == 2  # the last run's report is one now
+    assert invoke([*args[:-1], "--exclude", "report.txt", "cards"]).stdout == TWO_SUMMARY
+
+
+def test_a_report_file_in_a_set_the_run_reads_is_refused(here: Path) -> None:
+    folder = here / "sets" / "mine"
+    folder.mkdir(parents=True)
+    (folder / "set").write_text("mse_version: 2.0.2\ngame: magic\ninclude_file: card one\n", encoding="utf-8")
+    card = "mse_version: 2.5.8\ncard:\n\tname: One\n\tsuper_type: Creature - Elf\n"
+    (folder / "card one").write_text(card, encoding="utf-8")
+    for named in ("sets", "sets/mine", "sets/mine/set"):
+        result = invoke(["check", "-o", "sets/mine/card one", named])
+        assert result.exit_code == 2, named
+        assert "is a file of the set sets/mine" in result.stderr or "is an input" in result.stderr
+        assert (folder / "card one").read_text(encoding="utf-8") == card
+
+
+def test_a_report_file_that_cannot_be_written_to_the_end(here: Path) -> None:
+    """A write that fails on the way (a full disk: /dev/full) is an error, not a traceback."""
+    cards(here)
+    result = invoke(["check", "--format", "json", "-o", "/dev/full", "cards.txt"])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert (
+        result.stderr == "typeline: error: --output-file /dev/full: cannot write: No space left on device\n"
+    )
