@@ -199,7 +199,7 @@ def _check_path(
     if item.stdin:
         stream = read_ahead(stdin, SNIFF_BYTES) if options.input_format == AUTO else stdin
         fmt = _format(path, stream, options, stdin=True)
-        if fmt == "text" and _other_text(stream, options):
+        if fmt == "text" and _other_text(stream, options, path):
             return None
         return _check_stream(stream, path, fmt, checker, report, meter, options)
     disk = os.path.join(options.root, path)
@@ -209,7 +209,7 @@ def _check_path(
             return check_entries(entries, path, checker, report, searched=options.searched)
         with open(disk, "rb") as stream:
             fmt = _format(path, stream, options)
-            if fmt == "text" and _other_text(stream, options):
+            if fmt == "text" and _other_text(stream, options, path):
                 return None
             return _check_stream(stream, path, fmt, checker, report, meter, options)
     except OSError as exc:
@@ -232,16 +232,18 @@ def _fix_path(
     fixed = fixing.input(item, stdin, lambda name, stream: _format(name, stream, options), options.searched)
     if fixed is None:
         return _check_path(item, stdin, checker, report, meter, options)
-    if item.stdin and options.searched and _other_text(fixed, options):
+    if item.stdin and options.searched and _other_text(fixed, options, item.name):
         return None
     fmt = _format(item.name, fixed, options)
     return _check_stream(fixed, item.name, fmt, checker, report, meter, options)
 
 
-def _other_text(stream: BinaryIO, options: Options) -> bool:
+def _other_text(stream: BinaryIO, options: Options, path: str = STDIN) -> bool:
     """Whether a directory search came upon a text file that holds no type lines (a README,
-    a deck list, requirements.txt), which is passed over as other files of no card data
-    are; named files, and all files with `--input-format text`, are read whatever they hold."""
+    a deck list, requirements.txt), or a binary file whose name does not say it holds type
+    lines (an image named `card back`: only `*.txt` is read as text by its name), which are
+    passed over as other files of no card data are; named files, and all files with
+    `--input-format text`, are read whatever they hold."""
     if not options.searched or options.input_format != AUTO or options.sources.rules is None:
         return False
     if stream.seekable():
@@ -249,6 +251,8 @@ def _other_text(stream: BinaryIO, options: Options) -> bool:
         stream.seek(0)
     else:
         head = peek(stream, SNIFF_BYTES)  # standard input, read ahead
+    if b"\x00" in head and not path.lower().endswith(".txt"):
+        return True
     return not holds_type_lines(head, options.sources.rules)
 
 
@@ -256,7 +260,7 @@ def _passed_over(path: str, options: Options) -> bool:
     """Whether a file a directory search came upon is text that holds no type lines."""
     try:
         with open(os.path.join(options.root, path), "rb") as stream:
-            return _format(path, stream, options) == "text" and _other_text(stream, options)
+            return _format(path, stream, options) == "text" and _other_text(stream, options, path)
     except OSError:
         return False  # the fix reports it
 

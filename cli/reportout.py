@@ -76,7 +76,8 @@ def refuse_an_input(path: str, report: str, inputs: Iterable[Input], on_disk: Ca
         same = item.name == report or (item.named and os.path.realpath(on_disk(item.name)) == target)
         in_set = of_a_set and item.name in (folder or ".", f"{folder}/set" if folder else "set")
         if same or in_set:
-            why = "is an input of the run" if same else f"is a file of the set {item.name}, which the run reads"
+            why = f"is a file of the set {item.name}, which the run reads" if in_set and not same else ""
+            why = why or "is an input of the run"
             raise UsageError(
                 f"{OPTION} {path} {why}: the report would replace it; write the report elsewhere, "
                 "or leave it out (--exclude)"

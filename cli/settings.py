@@ -74,7 +74,7 @@ def build_options(
         unsafe_fixes=bool(merged.get("unsafe-fixes")),
         diff=bool(merged.get("diff")),
         root=root,
-        force_exclude=_force_exclude(merged),
+        force_exclude=_force_exclude(merged, config),
         skip_non_card_files=bool(merged.get("skip-non-card-files")),
     )
 
@@ -131,17 +131,20 @@ def _edition(merged: Mapping[str, Any]) -> str | None:
     return merged.get("edition")
 
 
-def _force_exclude(merged: Mapping[str, Any]) -> bool:
-    """--force-exclude, refused when it could leave nothing out (no exclude glob, and hidden
-    paths searched): a hook that says it honours `exclude` would then quietly not. Without a
-    configuration file it still leaves out hidden paths (`.github/`, `.pre-commit-config.yaml`),
-    which is what the pre-commit hooks, which always give it, rely on."""
+def _force_exclude(merged: Mapping[str, Any], config: Config) -> bool:
+    """--force-exclude. Without a configuration file it still leaves out hidden paths
+    (`.github/`, `.pre-commit-config.yaml`), which the pre-commit hooks, which always give
+    it, rely on; typed where it can leave nothing out at all (no configuration file, no
+    exclude glob, hidden paths searched) it is a usage error: the user expects it to leave
+    something out. A configuration that searches hidden paths and excludes nothing makes it
+    do nothing, quietly (the hooks must run there too)."""
     if not merged.get("force-exclude"):
         return False
-    if merged.get("hidden") and not any(glob.strip("/ ") for glob in merged.get("exclude") or ()):
+    idle = merged.get("hidden") and not any(glob.strip("/ ") for glob in merged.get("exclude") or ())
+    if idle and config.path is None:
         raise UsageError(
-            "--force-exclude with --hidden and no exclude glob leaves nothing out; "
-            "give --exclude GLOB (or the exclude key), or --no-force-exclude"
+            "--force-exclude with --hidden, no exclude glob and no configuration file leaves "
+            "nothing out; give --exclude GLOB, or leave out --force-exclude"
         )
     return True
 

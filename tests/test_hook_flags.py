@@ -162,33 +162,41 @@ def test_force_exclude_is_no_error_without_a_configuration(repo: Path) -> None:
 
 
 FORCE_EXCLUDE_IDLE = (
-    "typeline: error: --force-exclude with --hidden and no exclude glob leaves nothing out; "
-    "give --exclude GLOB (or the exclude key), or --no-force-exclude\n"
+    "typeline: error: --force-exclude with --hidden, no exclude glob and no configuration file "
+    "leaves nothing out; give --exclude GLOB, or leave out --force-exclude\n"
 )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--force-exclude", "--hidden"],
+        ["--no-config", "--force-exclude", "--hidden"],
+        ["--no-config", "--force-exclude", "--hidden", "--exclude", ""],
+    ],
+)
+def test_force_exclude_that_can_leave_nothing_out_is_a_usage_error(repo: Path, args: list[str]) -> None:
+    write({"bad.txt": BAD})
+    result = check(*args, "bad.txt")
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", FORCE_EXCLUDE_IDLE)
 
 
 @pytest.mark.parametrize(
     ("config", "args"),
     [
-        ("", ["--force-exclude", "--hidden"]),
-        ("hidden: true\n", ["--force-exclude"]),
+        ("hidden: true\n", ["--force-exclude"]),  # a hook, in a repository that searches hidden paths
         ("force-exclude: true\nhidden: true\n", []),
         ("force-exclude: true\n", ["--hidden"]),
-        ("force-exclude: true\nexclude: [old]\n", ["--hidden", "--exclude", ""]),
+        ("exclude: [old]\n", ["--force-exclude", "--hidden"]),
     ],
 )
-def test_force_exclude_that_can_leave_nothing_out_is_a_usage_error(
+def test_force_exclude_with_a_configuration_is_never_an_error(
     repo: Path, config: str, args: list[str]
 ) -> None:
-    write({".typeline.yaml": config, "bad.txt": BAD})
-    result = check(*args, "bad.txt")
-    assert (result.exit_code, result.stdout, result.stderr) == (2, "", FORCE_EXCLUDE_IDLE)
-
-
-def test_force_exclude_with_hidden_and_configured_excludes_is_fine(repo: Path) -> None:
-    write({".typeline.yaml": "exclude: [old]\n", "bad.txt": BAD})
-    assert check("--force-exclude", "--hidden", "bad.txt").exit_code == 1
-    assert check("--no-force-exclude", "--hidden", "--no-config", "bad.txt").exit_code == 1
+    write({".typeline.yaml": config, "bad.txt": BAD, ".cards/bad.txt": BAD})
+    result = check(*args, "--format", "concise", "bad.txt", ".cards/bad.txt")
+    assert (result.exit_code, result.stderr) == (1, "")
+    assert result.stdout.count("TL304") == 2  # hidden paths are read (hidden: true)
 
 
 # --skip-non-card-files
@@ -314,3 +322,46 @@ def test_fix_still_fixes_type_lines_full_of_mistakes(repo: Path) -> None:
     assert Path("cards.txt").read_text(encoding="utf-8") == (
         "Creature — Elf\nLegendary Creature — Goblin\nCreature — Forest\n"
     )
+
+
+# Files that hold no card data but are broken or binary: passed over as a search passes them
+BROKEN_NOT_CARDS = {
+    "tsconfig.json": '{\n  // comments, which JSON has not\n  "compilerOptions": {"strict": true},\n}\n',
+    "art.mse-set": "version https://git-lfs.github.com/spec/v1\noid sha256:0123abcd\nsize 1234\n",
+    "chart/values.yaml": "image: {{ .Values.image }}\nreplicas: [1\n",
+}
+BINARY_NOT_CARDS = {
+    "images/card back": b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01",
+    "set": b"\x89PNG\r\n\x1a\n\x00",
+}
+
+
+def test_broken_and_binary_files_that_hold_no_card_data_are_passed_over(repo: Path) -> None:
+    write(BROKEN_NOT_CARDS)
+    for name, data in BINARY_NOT_CARDS.items():
+        Path(name).parent.mkdir(parents=True, exist_ok=True)
+        Path(name).write_bytes(data)
+    named = [*BROKEN_NOT_CARDS, *BINARY_NOT_CARDS]
+    status, document = report("--skip-non-card-files", *named)
+    assert (status, places(document), document["summary"]["files"]) == (0, [], 0)
+    searched = report("--include", "*", ".")
+    assert (searched[0], places(searched[1])) == (0, [])
+    # named without the flag, each is still an error: the user named it as card data
+    for name in named:
+        assert report(name)[0] == 2, name
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("cards.json", '[{"name": "X", "type_line": "Creature — Elf"},]\n'),
+        ("mtgjson.json", '{"data": {"cards": [{"types": ["Creature"], }]}}\n'),
+        ("cards.yaml", "- name: X\n  type_line: Creature — Elf\n- name: [Y\n"),
+        ("set.mse-set", "mse_version: 2.0.2\ncard:\n\tname: X\nnot a key\n"),
+    ],
+)
+def test_broken_card_data_is_still_reported_in_a_search(repo: Path, name: str, text: str) -> None:
+    write({f"tree/{name}": text})
+    status, document = report("--include", "*", "tree")
+    assert (status, [code for _, _, code in places(document)]) == (2, ["TL905"])
+    assert report("--skip-non-card-files", f"tree/{name}")[0] == 2

@@ -222,6 +222,8 @@ SAMPLE_FILES: dict[str, tuple[bytes, set[str]]] = {
     "offset": (b"Land\n", set()),
     "setup.py": (b"print()\n", set()),
     "cards/logo.png": (b"\x89PNG\r\n\x1a\n\x00\x00", set()),
+    "images/card back.jpg": (b"\xff\xd8\xff\xe0\x00\x10JFIF", set()),
+    "art/card art.png": (b"\x89PNG\r\n\x1a\n\x00\x00", set()),
     "pack.txt.zip": (ZIP, set()),
 }
 

@@ -32,6 +32,8 @@ from mtg_typeline.sources.json_shapes import Card, Entries, Format, ShapeError, 
 from mtg_typeline.sources.mtgjson_fields import array_literals, arrays_after
 
 _BLANK = re.compile(r"[ \t\n\r]*")  # JSON's white space
+# Keys that only card data has: JSON that can't be parsed but holds one is broken card data
+_CARD_MARKERS = ('"type_line"', '"types"', '"supertypes"', '"subtypes"')
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -62,7 +64,14 @@ class _Document(JsonText):
         if _BLANK.fullmatch(text):  # (not `strip`, which would copy a big file's text)
             raise NotCardData(f"the file is empty; expected {form.expected}")
         self.form = form
-        super().__init__(text, form.key, self.sites, freeze)
+        try:
+            super().__init__(text, form.key, self.sites, freeze)
+        except SourceError as exc:
+            if any(marker in text for marker in _CARD_MARKERS):
+                raise
+            # broken JSON that names no card field (a tsconfig.json with comments): not
+            # card data, which a directory search passes over
+            raise NotCardData(exc.message, exc.line, exc.column) from None
         self.surrogates = _SURROGATE_ESCAPE.search(text) is not None
 
     def entries(self) -> Iterator[Entry]:

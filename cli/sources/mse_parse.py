@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, NamedTuple, TypeAlias
 
-from mtg_typeline.sources.base import Place, SourceError
+from mtg_typeline.sources.base import NotCardData, Place, SourceError
 from mtg_typeline.sources.mse_markup import Field
 
 _PROGRESS_BYTES = 1 << 20
@@ -91,9 +91,8 @@ def parse(lines: Iterable[tuple[int, str]]) -> Iterator[Event]:
     if parser.card is not None:
         yield parser.card
     if not parser.known:
-        raise SourceError(
-            "not a Magic Set Editor file: no `mse_version:`, `card:` or `include_file:` line", 1, 1
-        )
+        message = "not a Magic Set Editor file: no `mse_version:`, `card:` or `include_file:` line"
+        raise NotCardData(message, 1, 1)
 
 
 class _Parser:
@@ -123,7 +122,9 @@ class _Parser:
         colon = line.find(":", start)
         key = _canonical(line[start:colon]) if colon >= 0 else ""
         if not key or not _KEY.match(key):
-            raise SourceError("not a Magic Set Editor file: expected `key: value` here", number, start + 1)
+            # (before any key only MSE files have: not a set at all, such as a Git LFS pointer)
+            error = SourceError if self.known else NotCardData
+            raise error("not a Magic Set Editor file: expected `key: value` here", number, start + 1)
         if self.card is not None:
             yield self.card
             self.card = None

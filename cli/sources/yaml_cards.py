@@ -93,6 +93,16 @@ def _card_words(settings: SourceSettings) -> Callable[[], frozenset[str]]:
     return words
 
 
+def _broken(text: str, keys: tuple[str, ...]) -> type[SourceError]:
+    """What YAML that can't be parsed is: broken card data where a line has a type key, else
+    not card data (a template with `{{ }}`), which a directory search passes over."""
+    found = (_norm(match.group(1)) for match in _KEY_LINE.finditer(text))
+    return SourceError if any(key in keys for key in found) else NotCardData
+
+
+_KEY_LINE = re.compile(r"^[ \t-]*[\"']?([A-Za-z][\w \t-]*?)[\"']?[ \t]*:", re.MULTILINE)
+
+
 def _documents(
     text: str, keys: tuple[str, ...], words: Callable[[], frozenset[str]]
 ) -> Generator[Entry, None, bool]:
@@ -107,11 +117,12 @@ def _documents(
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = cards.lines().place(mark.index) if mark else (1, 1)
-        raise SourceError(f"not valid YAML: {exc.problem or exc.context or exc}", line, column) from None
+        message = f"not valid YAML: {exc.problem or exc.context or exc}"
+        raise _broken(text, keys)(message, line, column) from None
     except yaml.YAMLError as exc:  # a character YAML does not allow (libyaml gives a byte offset)
         where = getattr(exc, "position", None)
         line, column = _byte_place(text, where) if isinstance(where, int) else (1, 1)
-        raise SourceError(f"not valid YAML: {getattr(exc, 'reason', exc)}", line, column) from None
+        raise _broken(text, keys)(f"not valid YAML: {getattr(exc, 'reason', exc)}", line, column) from None
     return cards.found or not cards.documents
 
 
