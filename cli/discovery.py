@@ -43,12 +43,17 @@ WORKSPACE_VARIABLES = ("GITHUB_WORKSPACE", "CI_PROJECT_DIR")
 
 
 def find_root(cwd: str, environ: Mapping[str, str]) -> str:
-    """The folder reported paths are relative to: the CI workspace where one is set, else
-    the top of the git repository holding `cwd`, else `cwd`."""
+    """The folder reported paths are relative to: the CI workspace where one is set and
+    holds `cwd`, else the top of the git repository holding `cwd`, else `cwd`. The
+    workspace is taken as the file system has it (a path through a symbolic link is
+    resolved, as the working directory always is)."""
     for variable in WORKSPACE_VARIABLES:
         value = environ.get(variable)
         if value and os.path.isdir(value):
-            return os.path.abspath(value)
+            workspace = os.path.realpath(value)
+            here = os.path.realpath(cwd)
+            if here == workspace or here.startswith(workspace.rstrip(os.sep) + os.sep):
+                return workspace
     folder = cwd
     while True:
         if os.path.exists(os.path.join(folder, ".git")):

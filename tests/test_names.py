@@ -54,6 +54,23 @@ def test_find_root_prefers_the_ci_workspace(tmp_path: Path) -> None:
     # a workspace variable naming no folder is passed over
     assert find_root(sub, {"GITHUB_WORKSPACE": str(tmp_path / "missing")}) == str(tmp_path / "repo")
     assert find_root(str(tmp_path), {}) == str(tmp_path)  # no repository: the working directory
+    # a workspace that does not hold the working directory is passed over
+    assert find_root(sub, {"GITHUB_WORKSPACE": str(tmp_path / "repo" / "sub" / "..")}) == str(
+        tmp_path / "repo"
+    )
+    (tmp_path / "elsewhere").mkdir()
+    assert find_root(sub, {"GITHUB_WORKSPACE": str(tmp_path / "elsewhere")}) == str(tmp_path / "repo")
+
+
+def test_a_workspace_through_a_symbolic_link_names_files_as_its_target_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "repo" / "cards").mkdir(parents=True)
+    (tmp_path / "repo" / "cards" / "bad.txt").write_text(BAD, encoding="utf-8")
+    (tmp_path / "link").symlink_to(tmp_path / "repo")
+    monkeypatch.chdir(tmp_path / "link" / "cards")
+    _, document = check("bad.txt", env={"GITHUB_WORKSPACE": str(tmp_path / "link")})
+    assert places(document) == [("cards/bad.txt", 1, "TL304")]
 
 
 def test_names_are_relative_to_the_root_and_outside_it_absolute(tmp_path: Path) -> None:
