@@ -31,6 +31,7 @@ from collections.abc import Iterator, Mapping
 from typing import NamedTuple, TextIO
 
 from mtg_typeline.display import printable
+from mtg_typeline.errors import UsageError
 from mtg_typeline.gitignore import Ignores
 from mtg_typeline.globs import matches
 from mtg_typeline.sources import DEFAULT_INCLUDE, SNIFF_BYTES, detect
@@ -165,8 +166,13 @@ def survey(paths: tuple[str, ...], how: Discovery, err: TextIO) -> Survey:
             left_out += 1
             continue
         for found in _inputs(path, how, err):
-            searched += not found.named
-            inputs.setdefault(found.name, found)
+            known = inputs.setdefault(found.name, found)
+            if known.stdin != found.stdin:
+                raise UsageError(
+                    f"--stdin-filename {printable(how.stdin_name or '')} names {printable(found.name)}, "
+                    "which is named as a path too: one of them would not be checked"
+                )
+            searched += known is found and not found.named
     return Survey(_sets_once(list(inputs.values()), how.names), named, searched, left_out)
 
 

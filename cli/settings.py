@@ -162,8 +162,8 @@ def _stdin_filename(name: str | None, input_format: str | None) -> str | None:
     unless --input-format tells it (a `notes.docx` would otherwise be read as text)."""
     if name is None:
         return None
-    if not name.strip():
-        raise UsageError("--stdin-filename '': give the name standard input is checked as")
+    if not name.strip() or name == STDIN:
+        raise UsageError(f"--stdin-filename {name!r}: give the file name standard input is checked as")
     if (input_format or AUTO_INPUT) == AUTO_INPUT and not named_for_a_reader(name):
         ext = os.path.splitext(name)[1]
         known = ", ".join(EXTENSIONS)

@@ -471,11 +471,24 @@ def test_stdin_filenames_the_readers_take(here: Path, name: str) -> None:
     assert result.stdout.startswith("{")  # read (what each reader makes of it is not at stake here)
 
 
-def test_an_empty_stdin_filename_is_a_usage_error(here: Path) -> None:
-    result = invoke(["check", "--stdin-filename", "", "-"], "Creature\n")
+@pytest.mark.parametrize("name", ["", "-"])
+def test_an_empty_stdin_filename_is_a_usage_error(here: Path, name: str) -> None:
+    result = invoke(["check", "--stdin-filename", name, "-"], "Creature\n")
     assert (result.exit_code, result.stderr) == (
         2,
-        "typeline: error: --stdin-filename '': give the name standard input is checked as\n",
+        f"typeline: error: --stdin-filename {name!r}: give the file name standard input is checked as\n",
+    )
+
+
+@pytest.mark.parametrize("named", ["cards/bad.txt", "./cards/bad.txt", "cards"])
+def test_a_stdin_filename_that_is_named_as_a_path_too_is_a_usage_error(here: Path, named: str) -> None:
+    (here / "cards").mkdir()
+    (here / "cards" / "bad.txt").write_text("Creature — Forest\n", encoding="utf-8")
+    result = invoke(["check", "--stdin-filename", "cards/bad.txt", "-", named], "Creature\n")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "typeline: error: --stdin-filename cards/bad.txt names cards/bad.txt, which is named as a path "
+        "too: one of them would not be checked\n"
     )
 
 
