@@ -166,3 +166,19 @@ def test_input_problems_are_errors_listing_every_finding_of_the_input() -> None:
     assert listed is not None and listed.text is not None
     assert [line.split(": ")[1].split()[0] for line in listed.text.splitlines()] == ["TL304", "TL905"]
     assert all(case.find("failure") is None for case in suite.iter("testcase"))
+
+
+def test_gitlab_leaves_out_files_outside_the_root_with_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "repo" / ".git").mkdir(parents=True)
+    (tmp_path / "repo" / "bad.txt").write_text("Creature — Forest\n", encoding="utf-8")
+    (tmp_path / "outside.txt").write_text("Creature — Forest\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path / "repo")
+    result = run_cli(["check", "--format", "gitlab", "bad.txt", str(tmp_path / "outside.txt")])
+    assert result.exit_code == 1
+    assert [issue["location"]["path"] for issue in json.loads(result.stdout)] == ["bad.txt"]
+    assert result.stderr == (
+        "typeline: warning: gitlab: 1 finding is in files outside the root of the run, which a Code "
+        "Quality report can't name (its paths are relative to the repository); left out of the report\n"
+    )

@@ -9,7 +9,8 @@ name: relative to the repository root, `/` between folders, no `./` (an absolute
 for a file outside the root), so two branches, or a run from a subdirectory and one from
 the top, name a file alike. `lines.end` is the line where the words at fault end (the
 same line, unless they run onto another). The format has lines but no columns. A clean
-run prints `[]`.
+run prints `[]`. Findings in a file outside the root (named by its absolute path) are left
+out, with a warning: the report's paths are relative to the repository.
 
 GitLab compares the reports of two pipelines by fingerprint, so a fingerprint must stay the
 same while a mistake stays, and change when it is fixed. It is the SHA-256 of: the path,
@@ -40,7 +41,15 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     issues = [
         issue(finding, fingerprint)
         for finding, fingerprint in zip(result.findings, fingerprints(result.findings), strict=True)
+        if not finding.path.startswith("/")
     ]
+    outside = len(result.findings) - len(issues)
+    if outside:
+        settings.warn(
+            f"gitlab: {outside} finding{'s are' if outside > 1 else ' is'} in files outside the root of "
+            "the run, which a Code Quality report can't name (its paths are relative to the "
+            "repository); left out of the report"
+        )
     out.write(json.dumps(issues, ensure_ascii=False, indent=2) + "\n")
 
 
