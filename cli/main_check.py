@@ -84,7 +84,6 @@ def before_run(options: Options, settings: Settings, show_settings: bool, show_f
     """Warn of options that will do nothing in this run; print what --show-settings and
     --show-files ask for (the exit status then: the run is over), or with --verbose which
     configuration the run uses (None: the run goes on)."""
-    from mtg_typeline import verbose
     from mtg_typeline.discovery import STDIN
 
     name = options.stdin_filename
@@ -97,6 +96,8 @@ def before_run(options: Options, settings: Settings, show_settings: bool, show_f
     if show_settings or show_files:
         return _show(options, settings, show_settings, show_files)
     if options.verbose:
+        from mtg_typeline import verbose
+
         click.echo(verbose.configuration(settings.config, settings.no_config), err=True, nl=False)
     return None
 

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from click.shell_completion import CompletionItem
-
 if TYPE_CHECKING:
     from click import Context, Parameter
+    from click.shell_completion import CompletionItem
 
 ALL = "ALL"
 
@@ -32,6 +31,8 @@ def complete_code(ctx: Context, param: Parameter, incomplete: str) -> list[Compl
 
 def complete_selectors(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
     """`ALL`, code prefixes, codes and names, for the last of comma-separated selectors."""
+    from click.shell_completion import CompletionItem
+
     head, comma, tail = incomplete.rpartition(",")
     given = {word.strip().lower() for word in head.split(",")}
     lead = head + comma
@@ -44,6 +45,8 @@ def complete_selectors(ctx: Context, param: Parameter, incomplete: str) -> list[
 
 def complete_edition(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
     """The shipped editions' effective dates, newest first."""
+    from click.shell_completion import CompletionItem
+
     from mtg_typeline.errors import TypelineError
     from mtg_typeline.ruleset import shipped_editions
 
@@ -56,6 +59,8 @@ def complete_edition(ctx: Context, param: Parameter, incomplete: str) -> list[Co
 
 def _checks() -> list[CompletionItem]:
     """Each check's code (with its name as help), then each name (with its code)."""
+    from click.shell_completion import CompletionItem
+
     from mtg_typeline.checks import CHECKS
 
     return [
@@ -66,6 +71,8 @@ def _checks() -> list[CompletionItem]:
 
 def _prefixes() -> list[CompletionItem]:
     """`ALL` and the code prefixes (`TL1`: the structure codes, …), with what they select."""
+    from click.shell_completion import CompletionItem
+
     from mtg_typeline.checks import CHECKS
 
     prefixes = sorted({check.code[:3] for check in CHECKS})

@@ -3,12 +3,10 @@ the defaults, then built into the frozen `Options` the engine takes."""
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from mtg_typeline import verbose
 from mtg_typeline.config import KEYS, Config, ConfigError, find_config, load_config
 from mtg_typeline.discovery import STDIN, FileFilter, find_root
 from mtg_typeline.display import printable
@@ -97,7 +95,9 @@ def describe(given: Mapping[str, Any], explicit: Iterable[str], config: Config) 
     default), sorted; values in TOML's notation, `(not set)` for an option left unset."""
     typed = set(explicit)
     merged, configured = _merged(given, typed, config)
-    where = printable(verbose.shown(str(config.path))) if config.path else "none"
+    from mtg_typeline.verbose import shown  # only for --show-settings
+
+    where = printable(shown(str(config.path))) if config.path else "none"
     rows = []
     for key in sorted(set(merged) | set(KEYS)):
         origin = "command line" if key in typed else where if key in configured else "default"
@@ -108,6 +108,8 @@ def describe(given: Mapping[str, Any], explicit: Iterable[str], config: Config) 
 
 def _notation(value: Any) -> str:
     """A setting's value as TOML writes it (`"text"`, `true`, `["a", "b"]`, `{"glob" = [...]}`)."""
+    import json  # only for --show-settings
+
     if value is None or value == ():
         return "(not set)"
     if isinstance(value, bool):
