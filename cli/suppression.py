@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from mtg_typeline.checks import find_check
@@ -37,6 +38,7 @@ class Suppression:
         return any(len(given) < len(code) and code.startswith(given) for given in self.codes)
 
 
+@lru_cache(maxsize=1024)  # card data repeats its comments (the same directive on many values)
 def find_suppression(comment: str, offset: int) -> Suppression | None:
     """The directive in `comment` (the line's text from its `#`, found at `offset`)."""
     match = _DIRECTIVE.search(comment)
