@@ -371,6 +371,10 @@ def test_inputs_are_never_code(job: Runner, tmp_path: Path) -> None:
         ({"summary": "yes"}, "the input summary must be true or false"),
         ({"paths": "'cards"}, "the input paths is not a list of shell words"),
         ({"args": "--diff"}, "the input args holds --diff"),
+        ({"args": "-o out.txt"}, "the input args holds -o"),
+        ({"args": "--output-file=out.txt"}, "the input args holds --output-file=out.txt"),
+        ({"args": "--select TL3 -oout.txt"}, "the input args holds -oout.txt"),
+        ({"args": "--show-files"}, "the input args holds --show-files"),
         ({"sarif-file": "a\nb"}, "the input sarif-file must be one line"),
     ],
 )
