@@ -91,8 +91,12 @@ def parse(command: str, documented: str) -> Example:
     return Example(command, documented, tuple(args), stdin)
 
 
-def run(example: Example) -> Result:
-    result = CliRunner().invoke(cli, list(example.args), input=example.stdin, env={"NO_COLOR": "1"})
+def run(example: Example, scratch: Path) -> Result:
+    """Run an example from the checkout; a file it writes under /tmp goes to `scratch`."""
+    args = [
+        str(scratch / arg.removeprefix("/tmp/")) if arg.startswith("/tmp/") else arg for arg in example.args
+    ]
+    result = CliRunner().invoke(cli, args, input=example.stdin, env={"NO_COLOR": "1"})
     assert "Traceback" not in result.output + result.stderr, example.command
     if result.exception is not None:
         assert isinstance(result.exception, SystemExit), f"{example.command}: {result.exception!r}"
@@ -123,22 +127,26 @@ def test_readme_lists_no_unknown_code() -> None:
     assert sorted(set(rows) - {check.code for check in CHECKS}) == []
 
 
-def test_readme_console_examples_run_without_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_readme_console_examples_run_without_traceback(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     found = examples(readme())
     if not found:
         pytest.skip("README.md has no `$ typeline` console examples yet")
     monkeypatch.chdir(ROOT)
     for example in found:
-        assert run(example).exit_code in (0, 1, 2), example.command
+        assert run(example, tmp_path).exit_code in (0, 1, 2), example.command
 
 
-def test_readme_console_examples_print_what_readme_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_readme_console_examples_print_what_readme_shows(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     found = [example for example in examples(readme()) if reproducible(example)]
     if not found:
         pytest.skip("README.md has no reproducible `$ typeline` console examples yet")
     monkeypatch.chdir(ROOT)
     for example in found:
-        result = run(example)
+        result = run(example, tmp_path)
         shown = result.output + (f"exit status {result.exit_code}\n" if example.echo_status else "")
         assert (example.command, shown) == (example.command, example.documented)
 
