@@ -117,18 +117,6 @@ class FileFilter(NamedTuple):
         return any(matches(path, g) for path in paths for g in self.exclude)
 
 
-def expand(paths: tuple[str, ...], files: FileFilter, err: TextIO) -> Iterator[str]:
-    """Each path as given; a directory as its matching files (and set folders), sorted."""
-    for path in paths:
-        if path != STDIN and os.path.isdir(path):
-            base = os.path.normpath(path)
-            prefix = "" if base == "." else base + os.sep
-            for found in _found(path, files, err).found:
-                yield prefix + found.replace("/", os.sep) if found else path
-        else:
-            yield path
-
-
 class Discovery(NamedTuple):
     """What decides a run's inputs besides the paths given."""
 
@@ -139,7 +127,7 @@ class Discovery(NamedTuple):
 
 
 class Survey(NamedTuple):
-    """A run's inputs (see `discover`) and how they were come by, for `--verbose`."""
+    """A run's inputs (see `survey`) and how they were come by, for `--verbose`."""
 
     inputs: list[Input]
     named: int  # paths given (standard input counts once)
@@ -147,17 +135,13 @@ class Survey(NamedTuple):
     left_out: int  # named paths that --force-exclude left out
 
 
-def discover(paths: tuple[str, ...], how: Discovery, err: TextIO) -> list[Input]:
+def survey(paths: tuple[str, ...], how: Discovery, err: TextIO) -> Survey:
     """The inputs of a run, each once, in the order given (a directory's files sorted): an
     input named twice (`a.txt ./a.txt`, a file and its directory) is read once, and so is a
     card file of an unzipped Magic Set Editor set named beside the `set` file that includes
-    it, so the set's files given one by one (a shell glob, pre-commit) are read as the set."""
-    return survey(paths, how, err).inputs
-
-
-def survey(paths: tuple[str, ...], how: Discovery, err: TextIO) -> Survey:
-    """The inputs of a run (`discover`), with the numbers of paths named, of files found
-    by directory searches and of named paths left out."""
+    it, so the set's files given one by one (a shell glob, pre-commit) are read as the set;
+    with the numbers of paths named, of files found by directory searches and of named
+    paths left out."""
     inputs: dict[str, Input] = {}
     named = searched = left_out = 0
     for path in paths or (STDIN,):

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
-from mtg_typeline.discovery import FileFilter, expand
+from mtg_typeline.discovery import Discovery, FileFilter, Names, survey
 from mtg_typeline.gitignore import Ignores, parse, translate
 
 EVERYTHING = FileFilter(include=("*",))
@@ -38,7 +38,8 @@ def make(files: dict[str, str | bytes]) -> None:
 
 def search(*paths: str, files: FileFilter = EVERYTHING) -> list[str]:
     err = io.StringIO()
-    return [p.replace(os.sep, "/") for p in expand(paths or (".",), files, err)]
+    how = Discovery(files, Names(os.getcwd()))
+    return [found.name for found in survey(paths or (".",), how, err).inputs]
 
 
 def repository() -> None:
@@ -289,7 +290,7 @@ def test_output_is_sorted_folder_by_folder() -> None:
 def test_no_matching_files_warns() -> None:
     make({"d/a.md": ""})
     err = io.StringIO()
-    assert list(expand(("d",), FileFilter(), err)) == []
+    assert survey(("d",), Discovery(FileFilter(), Names(os.getcwd())), err).inputs == []
     assert err.getvalue().startswith("typeline: warning: no files matching *.txt, *.json")
 
 

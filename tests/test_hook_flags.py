@@ -14,7 +14,7 @@ import pytest
 from click.testing import Result
 from conftest import run_cli
 
-from mtg_typeline.discovery import Discovery, FileFilter, Names, discover
+from mtg_typeline.discovery import Discovery, FileFilter, Names, survey
 
 BAD = "Creature — Forest\n"  # TL304 at 1:12
 FIXABLE = "creature - elf\n"  # warnings only, all safely fixable
@@ -146,11 +146,11 @@ def test_configured_excludes_match_a_path_named_from_a_subdirectory(
 
 def test_force_exclude_applies_to_the_name_standard_input_is_given(repo: Path) -> None:
     how = Discovery(FileFilter(exclude=("drafts",)), Names(str(repo)), force_exclude=True)
-    assert discover(("-",), how._replace(stdin_name="drafts/new.txt"), io.StringIO()) == []
-    assert discover(("-",), how._replace(stdin_name=".hidden.txt"), io.StringIO()) == []
-    kept = discover(("-",), how._replace(stdin_name="cards/new.txt"), io.StringIO())
+    assert survey(("-",), how._replace(stdin_name="drafts/new.txt"), io.StringIO()).inputs == []
+    assert survey(("-",), how._replace(stdin_name=".hidden.txt"), io.StringIO()).inputs == []
+    kept = survey(("-",), how._replace(stdin_name="cards/new.txt"), io.StringIO()).inputs
     assert [(found.name, found.stdin) for found in kept] == [("cards/new.txt", True)]
-    assert [found.name for found in discover(("-",), how, io.StringIO())] == ["-"]
+    assert [found.name for found in survey(("-",), how, io.StringIO()).inputs] == ["-"]
 
 
 def test_force_exclude_is_no_error_without_a_configuration(repo: Path) -> None:
