@@ -16,8 +16,8 @@ import random
 from collections.abc import Callable
 
 from mtg_typeline.checks.base import close_matches
+from mtg_typeline.parser import parse
 from mtg_typeline.ruleset import RuleSet
-from mtg_typeline.typeline import parse
 
 DASH = " \u2014 "
 FACES = " // "

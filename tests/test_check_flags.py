@@ -18,7 +18,7 @@ from conftest import run_cli
 
 from mtg_typeline.discovery import FileFilter
 from mtg_typeline.engine import Options, run
-from mtg_typeline.main_check import color_words
+from mtg_typeline.main.check import color_words
 from mtg_typeline.reporters.text import wants_color
 
 ERROR = "Creature — Forest\n"  # TL304 error

@@ -18,10 +18,11 @@ import pytest
 from click.testing import Result
 from conftest import run_cli
 
-from mtg_typeline import customload, ruleset
+from mtg_typeline import ruleset
 from mtg_typeline.checker import Checker
 from mtg_typeline.errors import RulesDataError, UsageError
 from mtg_typeline.ruleset import load_rules, shipped_editions
+from mtg_typeline.ruleset import userfiles as customload
 
 SAMPLE = Path(__file__).parent / "data" / "samples" / "mse" / "TheCloneWars.mse-set-partial"
 FAN_SET_FILE = Path(__file__).resolve().parents[1] / "examples" / "fanset.yaml"

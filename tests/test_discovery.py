@@ -15,7 +15,7 @@ import pytest
 from conftest import run_cli
 
 from mtg_typeline.discovery import Discovery, FileFilter, Names, survey
-from mtg_typeline.gitignore import Ignores, parse, translate
+from mtg_typeline.discovery.gitignore import Ignores, parse, translate
 
 EVERYTHING = FileFilter(include=("*",))
 MSE_SET = b"mse_version: 2.0.2\ngame: magic\n"

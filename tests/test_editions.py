@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 from conftest import run_cli, shared_path
 
-from mtg_typeline import editions, ruleset
+from mtg_typeline import ruleset
 from mtg_typeline.crimport import read_cr
 from mtg_typeline.errors import UsageError
 from mtg_typeline.ruleset import (
+    editions,
     load_renames,
     load_rules,
     parse_rules,

@@ -9,8 +9,8 @@ import pytest
 from conftest import run_cli
 
 from mtg_typeline.errors import UsageError
+from mtg_typeline.lookup.show import pick_edition
 from mtg_typeline.ruleset import load_rules, shipped_editions
-from mtg_typeline.rulesinfo import pick_edition
 
 NO_EDITION = (
     f"unknown edition '': give the exact effective date of a shipped edition ({shipped_editions()[0]} … "

@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
-from mtg_typeline import __version__, editions, rulecache, ruleindex, ruleset
+from mtg_typeline import __version__, ruleset
 from mtg_typeline.errors import RulesDataError
-from mtg_typeline.ruleindex import parse_index
-from mtg_typeline.ruleset import rules_dir
+from mtg_typeline.ruleset import cache as rulecache
+from mtg_typeline.ruleset import editions, rules_dir
+from mtg_typeline.ruleset import index as ruleindex
+from mtg_typeline.ruleset.index import parse_index
 
 INDEX = (rules_dir() / "index.yaml").read_text(encoding="utf-8")
 FOLDER = str(rules_dir())

@@ -18,10 +18,11 @@ import pytest
 from click.testing import Result
 from conftest import run_cli
 
-from mtg_typeline import fixrun, fixtext
 from mtg_typeline.checker import Checker
 from mtg_typeline.findings import Finding, Fix, Severity, Span
-from mtg_typeline.fixer import MAX_ROUNDS, apply, choose, fix_line
+from mtg_typeline.fix import run as fixrun
+from mtg_typeline.fix import text as fixtext
+from mtg_typeline.fix.line import MAX_ROUNDS, apply, choose, fix_line
 from mtg_typeline.reporters import FORMATS
 from mtg_typeline.ruleset import load_rules
 

@@ -19,7 +19,7 @@ from click.testing import Result
 from conftest import run_cli
 
 from mtg_typeline import sources
-from mtg_typeline.fixdata import apply_edits
+from mtg_typeline.fix.data import apply_edits
 from mtg_typeline.sources.base import Edit, Entry, Offset, SourceError
 
 
@@ -358,8 +358,8 @@ def test_a_zip_with_two_members_of_one_name_has_no_diff(recwarn: pytest.Warnings
 
 
 def test_fix_zip_leaves_a_zip_with_two_members_of_one_name_alone() -> None:
-    from mtg_typeline.fixdata import Made
-    from mtg_typeline.fixzip import fix_zip
+    from mtg_typeline.fix.data import Made
+    from mtg_typeline.fix.zipped import fix_zip
 
     data = dup_set(Path("dup.mse-set"))
     edits: dict[str, list[tuple[Made, int]]] = {"dup.mse-set/card foo": [(Edit(4, 14, 4, 21, "Instant"), 1)]}

@@ -17,7 +17,7 @@ from conftest import property_settings
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtg_typeline.fixdata import Made, apply_edits
+from mtg_typeline.fix.data import Made, apply_edits
 from mtg_typeline.sources import SourceSettings, reader_for
 from mtg_typeline.sources.base import Edit, Entry
 from mtg_typeline.sources.mse import read_folder
@@ -736,7 +736,7 @@ def test_sample_safe_fixes_change_only_their_value(
     fmt: str, relative: str, settings: dict[str, str], copy: Callable[[Path, str], Path]
 ) -> None:
     from mtg_typeline.checker import Checker
-    from mtg_typeline.fixer import fix_line
+    from mtg_typeline.fix.line import fix_line
     from mtg_typeline.ruleset import load_rules
 
     checker = Checker(load_rules())

@@ -29,11 +29,11 @@ from test_fastpath import DrawPicker, build_line, type_lines
 
 from mtg_typeline.checker import Checker
 from mtg_typeline.findings import Finding, Severity
-from mtg_typeline.fixer import applicable, fix_line
+from mtg_typeline.fix.line import applicable, fix_line
+from mtg_typeline.parser import parse
 from mtg_typeline.ruleset import RuleSet, load_rules
 from mtg_typeline.selection import Selection
 from mtg_typeline.sources.text import line_findings
-from mtg_typeline.typeline import parse
 
 NEWEST = "2026-09-25"
 CORPUS = Path(__file__).resolve().parent / "data" / "corpus-typelines.tsv"

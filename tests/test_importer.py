@@ -20,8 +20,8 @@ from conftest import shared_path
 
 from mtg_typeline.checker import check_line
 from mtg_typeline.crimport import Imported, import_cr, main, read_cr, write_rule_files
-from mtg_typeline.crimport_text import decode, find_section, notes_end, split_lines
-from mtg_typeline.crimport_yaml import load_summaries, summaries_path
+from mtg_typeline.crimport.text import decode, find_section, notes_end, split_lines
+from mtg_typeline.crimport.writing import load_summaries, summaries_path
 from mtg_typeline.errors import RulesDataError
 from mtg_typeline.notation import fold
 from mtg_typeline.ruleset import load_renames, parse_rules, rules_dir

@@ -63,10 +63,10 @@ def metadata(wheel: Path) -> Message:
 
 
 def source_modules() -> Iterator[str]:
-    """Each module of cli/ as it is named inside the wheel."""
-    for path in sorted((ROOT / "cli").rglob("*.py")):
+    """Each module of cli/mtg_typeline/ as it is named inside the wheel."""
+    for path in sorted((ROOT / "cli" / "mtg_typeline").rglob("*.py")):
         if "__pycache__" not in path.parts:
-            yield "mtg_typeline/" + path.relative_to(ROOT / "cli").as_posix()
+            yield path.relative_to(ROOT / "cli").as_posix()
 
 
 def test_wheel_holds_the_rule_files(names: set[str]) -> None:

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from mtg_typeline.checker import MAX_LINE_CHARS, Checker
 from mtg_typeline.checks import CHECKS
+from mtg_typeline.parser import Dash, Face, Role, TypeLine, Word, parse
 from mtg_typeline.ruleset import RuleSet, load_rules
-from mtg_typeline.typeline import Dash, Face, Role, TypeLine, Word, parse
 
 NEWEST = "2026-09-25"
 OLDEST = "2020-08-07"

@@ -27,8 +27,8 @@ from click.testing import CliRunner, Result
 import mtg_typeline
 from mtg_typeline.checker import Checker
 from mtg_typeline.checks import CHECKS
+from mtg_typeline.checks.docs import cited_rules
 from mtg_typeline.checks.inputs import UNREADABLE
-from mtg_typeline.explain import cited_rules
 from mtg_typeline.findings import Finding, Summary
 from mtg_typeline.main import cli
 from mtg_typeline.reporters import FORMATS, REPORTERS, ReportSettings, RunResult, get_reporter

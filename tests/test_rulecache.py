@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from mtg_typeline import __version__, editions, rulecache, ruleset
-from mtg_typeline.ruleset import load_rules
+from mtg_typeline import __version__, ruleset
+from mtg_typeline.ruleset import cache as rulecache
+from mtg_typeline.ruleset import editions, load_rules
 
 
 def forget() -> None:

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from conftest import run_cli, shared_path
 
+from mtg_typeline.lookup.show import CATEGORIES
 from mtg_typeline.ruleset import load_rules, rules_dir, shipped_editions
-from mtg_typeline.rulesinfo import CATEGORIES
 
 NEWEST = "2026-09-25"
 

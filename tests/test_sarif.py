@@ -16,7 +16,7 @@ from test_reporters import RESULT, RULES, empty_result, render
 
 from mtg_typeline.checker import Checker
 from mtg_typeline.checks import CHECKS
-from mtg_typeline.explain import describe
+from mtg_typeline.checks.docs import describe
 from mtg_typeline.findings import Summary
 from mtg_typeline.reporters import ReportSettings, RunResult, get_reporter
 from mtg_typeline.reporters import sarif as sarif_module

@@ -21,7 +21,7 @@ from mtg_typeline.ruleset import load_rules
 from mtg_typeline.sources import SourceSettings, reader_for
 from mtg_typeline.sources.base import Entry, SourceError, resolve
 from mtg_typeline.sources.cockatrice import CHUNK
-from mtg_typeline.sources.cockatrice_places import Fed
+from mtg_typeline.sources.cockatrice.places import Fed
 
 SAMPLES = Path(__file__).parent / "data" / "samples" / "cockatrice"
 Found = tuple[str, int, int, int, str, "str | None"]

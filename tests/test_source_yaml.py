@@ -15,8 +15,9 @@ from conftest import property_settings, run_cli
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtg_typeline.sources import SourceSettings, reader_for, yaml_scalars
+from mtg_typeline.sources import SourceSettings, reader_for
 from mtg_typeline.sources.base import CharMap, Entry, LineIndex, Offset, SourceError, resolve
+from mtg_typeline.sources.yaml_cards import scalars as yaml_scalars
 
 CONTROL = "not valid YAML: control characters are not allowed"
 FAN_SET = Path(__file__).parent / "data" / "yaml" / "tidewater-fan-set.yaml"

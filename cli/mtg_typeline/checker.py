@@ -1,0 +1,228 @@
+"""Running the checks on type lines: a fast path for lines that are certainly clean, the
+full parse and every check for the rest, and a bounded cache of results.
+
+Real card data repeats itself (a million type lines hold a few thousand distinct ones) and
+is almost all correct, so the checker first asks whether a line is plainly right: each face
+split on its canonical dash, the words before it exactly a listed supertype or card type
+(supertypes first, none twice), the words after it all in the lists of those card types.
+Only lines that fail that test are parsed and checked in full. The full checks are the
+truth; the tests hold the fast path to them (it may only ever say "clean" when they find
+nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from mtg_typeline import codes
+from mtg_typeline.findings import Finding, Severity
+from mtg_typeline.notation import CANONICAL_DASH, FACE_SEPARATOR, TOKEN
+from mtg_typeline.ruleset import RuleSet, load_rules
+
+if TYPE_CHECKING:
+    from mtg_typeline.checks import Check, Problem
+
+
+MAX_LINE_CHARS = 1000
+# Distinct lines (and runs of types) remembered; a cache is cleared when full. Real data
+# holds a few thousand distinct type lines, so this keeps them all at a few MiB.
+CACHE_SIZE = 16384
+_SHOWN_LINE = 100
+_Heads = dict[str, frozenset[str] | None]
+_Plain = dict[str, frozenset[str]]
+
+
+class Checker:
+    """Checks type lines against one `RuleSet`; results of recent lines are remembered."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self._heads: _Heads = {}  # a run of types → the subtypes allowed after it
+        self._plain = _plain_subtypes(rules)
+        self._phrases = _phrases(rules)
+        self._joined_heads: _Heads = {}  # the same, for lines with subtypes of several words
+        self._joined = _plain_subtypes(rules, _JOIN)
+        self._cache: dict[str, tuple[Finding, ...]] = {}
+
+    def check(self, text: str) -> tuple[Finding, ...]:
+        """Findings for one type line (path "-", line 1; see `Finding.at`), remembered."""
+        found = self._cache.get(text)
+        if found is None:
+            found = self.evaluate(text)
+            if len(self._cache) >= CACHE_SIZE:
+                self._cache.clear()
+            self._cache[text] = found
+        return found
+
+    def evaluate(self, text: str) -> tuple[Finding, ...]:
+        """Findings for one type line, without the cache (callers that cache call this)."""
+        return () if self.is_clean(text) else self.check_fully(text)
+
+    def is_clean(self, text: str) -> bool:
+        """True only if the line is certainly free of findings (the fast path)."""
+        head, dash, tail = text.partition(CANONICAL_DASH)  # one face: the common case, inline
+        heads = self._heads
+        allowed = heads.get(head)
+        if allowed is None and (
+            head in heads or (allowed := self._allowed_after(head, heads, self._plain)) is None
+        ):
+            return self._other_forms_clean(text)
+        if dash:
+            words = tail.split(" ")
+            if len(allowed.intersection(words)) != len(words):  # one unknown, or one twice
+                return self._other_forms_clean(text)
+            if "\u2019" in tail and _has_duplicates(words, tail):  # Urza's and Urza’s
+                return False
+        return len(text) <= MAX_LINE_CHARS  # a face separator never gets this far
+
+    def _other_forms_clean(self, text: str) -> bool:
+        """The fast path for what the inline test leaves out: faces, the curly apostrophe,
+        subtypes of several words (each joined into one word first)."""
+        if _JOIN not in text:
+            joined = text
+            for phrase, word in self._phrases:
+                if phrase in joined:
+                    joined = joined.replace(phrase, word)
+            if joined is not text:
+                return self._faces_clean(joined, self._joined_heads, self._joined)
+        if FACE_SEPARATOR in text or "\u2019" in text:
+            return self._faces_clean(text, self._heads, self._plain)
+        return False
+
+    def _faces_clean(self, text: str, heads: _Heads, plain: _Plain) -> bool:
+        for face in text.split(FACE_SEPARATOR):
+            head, dash, tail = face.partition(CANONICAL_DASH)
+            allowed = heads.get(head)
+            if allowed is None and (
+                head in heads or (allowed := self._allowed_after(head, heads, plain)) is None
+            ):
+                return False  # a head that is not plainly right
+            if dash:
+                words = tail.split(" ")
+                if not allowed.issuperset(words):
+                    return False
+                if len(words) > 1 and _has_duplicates(words, tail):
+                    return False
+        return len(text) <= MAX_LINE_CHARS
+
+    def _allowed_after(self, head: str, heads: _Heads, plain: _Plain) -> frozenset[str] | None:
+        """Subtypes allowed after `head` if `head` is a plainly right run of types, else None."""
+        if len(heads) >= CACHE_SIZE:
+            heads.clear()
+        allowed = heads[head] = _plain_head(head, self.rules, plain)
+        return allowed
+
+    def check_fully(self, text: str) -> tuple[Finding, ...]:
+        """Parse the line and run every check on it."""
+        if len(text) > MAX_LINE_CHARS:
+            return (_too_long(text),)
+        from mtg_typeline.checks import FACE_CHECKS, LINE_CHECKS  # not needed on the fast path
+        from mtg_typeline.parser import parse
+
+        line = parse(text, self.rules)
+        found: list[Finding] = []
+        for check in LINE_CHECKS:
+            assert check.line_func is not None
+            found.extend(_place(check, p, text) for p in check.line_func(line, self.rules))
+        for face in line.faces:
+            for check in FACE_CHECKS:
+                assert check.face_func is not None
+                problems = check.face_func(face, line, self.rules)
+                found.extend(_place(check, p, text) for p in problems)
+        return tuple(sorted(found, key=Finding.sort_key))
+
+
+def _has_duplicates(words: list[str], tail: str) -> bool:
+    if len(set(words)) != len(words):
+        return True
+    if "\u2019" in tail:  # Urza's and Urza’s are one word
+        return len({w.replace("\u2019", "'") for w in words}) != len(words)
+    return False
+
+
+def _place(check: Check, problem: Problem, text: str) -> Finding:
+    return Finding(
+        code=check.code,
+        name=check.name,
+        severity=check.severity,
+        message=problem.message,
+        rules=problem.rules,
+        type_line=text,
+        column=problem.start + 1,
+        end_column=max(problem.end, problem.start + 1) + 1,
+        suggestion=problem.suggestion,
+        fix=problem.fix,
+    )
+
+
+def _too_long(text: str) -> Finding:
+    return Finding(
+        code=codes.LINE_TOO_LONG[0],
+        name=codes.LINE_TOO_LONG[1],
+        severity=Severity.ERROR,
+        message=f"a line of {len(text):,} characters is not a type line (the limit is "
+        f"{MAX_LINE_CHARS:,}); it was not checked",
+        rules=(),
+        type_line=text[:_SHOWN_LINE] + "\u2026",
+        column=1,
+        end_column=len(text) + 1,
+    )
+
+
+# Stands for the space inside a listed subtype of several words on the fast path (a line
+# that holds it already takes the slow path).
+_JOIN = "\x1f"
+
+
+def _phrases(rules: RuleSet) -> tuple[tuple[str, str], ...]:
+    """Each listed subtype of several words (Time Lord), with its one-word form."""
+    entries = {e for s in rules.lists if not s.whole for e in s.entries if " " in e}
+    entries |= {e.replace("\u2019", "'") for e in entries}
+    return tuple((e, e.replace(" ", _JOIN)) for e in sorted(entries, key=len, reverse=True))
+
+
+def _plain_subtypes(rules: RuleSet, join: str = "") -> _Plain:
+    """For each card type, its one-word subtypes exactly as listed (either apostrophe); with
+    `join`, also those of several words, joined by it into one."""
+    plain: dict[str, set[str]] = {t: set() for t in rules.card_types}
+    for sublist in rules.lists:
+        if sublist.whole:
+            continue
+        words = {e.replace(" ", join) for e in sublist.entries if join or " " not in e}
+        words |= {e.replace("\u2019", "'") for e in words}
+        for card_type in sublist.card_types:
+            plain[card_type] |= words
+    return {t: frozenset(w) for t, w in plain.items()}
+
+
+def _plain_head(head: str, rules: RuleSet, plain: _Plain) -> frozenset[str] | None:
+    words = head.split(" ")
+    if words[0] == TOKEN:
+        words = words[1:]
+    types: list[str] = []
+    seen_type = False
+    for word in words:
+        if word in rules.card_types:
+            types.append(word)
+            seen_type = True
+        elif seen_type or word not in rules.supertypes:
+            return None
+    if not seen_type or len(set(words)) != len(words):
+        return None
+    if any(s.whole for s in rules.lists_for(frozenset(types))):
+        return None
+    return frozenset().union(*(plain[t] for t in types))
+
+
+def check_line(text: str, rules: RuleSet | None = None) -> list[Finding]:
+    """Findings for one type line under `rules` (default: the newest shipped edition)."""
+    return list(Checker(rules or load_rules()).check(text))
+
+
+def check_lines(lines: Iterable[str], rules: RuleSet | None = None) -> Iterator[Finding]:
+    """Findings for many type lines, each placed at its 1-based position in `lines`."""
+    checker = Checker(rules or load_rules())
+    for number, text in enumerate(lines, 1):
+        for finding in checker.check(text.rstrip("\r\n")):
+            yield finding.at("-", number)

@@ -1,0 +1,75 @@
+"""What TL302 (unknown-subtype) says about a word no list holds, and the fix it offers.
+
+The fix is a guess, so it is only ever a word the object can have: an entry of the lists of
+its own card types, or the missing word of one of their multi-word entries (Timk before
+Lord: Time, for Time Lord). A close entry of another list is named with what it is, never
+written in: that would only trade this error for TL304 subtype-type-mismatch.
+"""
+
+from __future__ import annotations
+
+from mtg_typeline.checks.base import (
+    Problem,
+    article,
+    close_matches,
+    either,
+    fix,
+    list_label,
+    list_rules,
+    removed_note,
+    replaced,
+    shown,
+)
+from mtg_typeline.notation import fold
+from mtg_typeline.parser import TypeLine, Word
+from mtg_typeline.ruleset import RuleSet, SubtypeList
+
+
+def unknown_problem(
+    line: TypeLine, words: tuple[Word, ...], index: int, own: tuple[SubtypeList, ...], rules: RuleSet
+) -> Problem:
+    """The finding for `words[index]`, which no list holds; `own` are the object's lists."""
+    word = words[index]
+    kinds = either(article(s.singular) + f" ({list_label(s, rules)})" for s in own)
+    why = f"'{shown(word.text)}' is not {kinds} or any other subtype{removed_note(word.text, rules)}"
+    candidates = [e for s in own for e in s.entries] + _phrase_parts(words, index, own)
+    matches = close_matches(word.text, candidates)
+    if not matches:
+        others = close_matches(word.text, [e for s in rules.lists for e in s.entries])
+        return Problem(word.start, word.end, why + _other_hint(others, rules), list_rules(own))
+    return Problem(
+        word.start,
+        word.end,
+        f"{why}; did you mean {' or '.join(matches)}?",
+        list_rules(own),
+        suggestion=replaced(line.text, word.start, word.end, matches[0]),
+        fix=fix(word.start, word.end, matches[0], "unsafe") if len(matches) == 1 else None,
+    )
+
+
+def _phrase_parts(words: tuple[Word, ...], index: int, own: tuple[SubtypeList, ...]) -> list[str]:
+    """Words of the object's multi-word entries that the word at `index` would complete with
+    the words around it (Time, before Lord: the parser leaves a misspelt phrase in pieces)."""
+    keys = [w.key for w in words]
+    parts = []
+    for entry in (e for s in own for e in s.entries if " " in e):
+        entry_words = entry.split(" ")
+        for place, part in enumerate(entry_words):
+            start = index - place
+            around = keys[start : start + len(entry_words)] if start >= 0 else []
+            if len(around) == len(entry_words) and all(
+                fold(w) == k for i, (w, k) in enumerate(zip(entry_words, around, strict=True)) if i != place
+            ):
+                parts.append(part)
+    return parts
+
+
+def _other_hint(matches: list[str], rules: RuleSet) -> str:
+    """'; did you mean Goblin (a creature type)?' for entries of lists the object lacks."""
+    if not matches:
+        return ""
+    kinds = [either(article(s.singular) for s, _ in rules.subtype_lists(m)) for m in matches]
+    if len(set(kinds)) == 1:
+        each = "each " if len(matches) > 1 else ""
+        return f"; did you mean {' or '.join(matches)} ({each}{kinds[0]})?"
+    return f"; did you mean {' or '.join(f'{m} ({k})' for m, k in zip(matches, kinds, strict=True))}?"

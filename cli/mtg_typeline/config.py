@@ -1,0 +1,214 @@
+"""Configuration files: `[tool.typeline]` in pyproject.toml, or `.typeline.yaml`.
+
+The first one found from the working directory upward is used (`.typeline.yaml` before
+`pyproject.toml` in the same directory; a pyproject.toml without `[tool.typeline]` is passed
+over). Keys are the long option names of `typeline check`; options given on the command line
+win. An unknown key or a bad value is an error naming the file and the key (exit status 2).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from datetime import date
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from mtg_typeline.display import COLOR_WHEN
+from mtg_typeline.errors import TypelineError
+from mtg_typeline.ruleset.editions import is_date
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from yaml.nodes import Node
+
+YAML_NAME = ".typeline.yaml"
+PYPROJECT = "pyproject.toml"
+FAIL_ON = ("error", "warning", "info")
+
+# key -> kind of value; keys are the long option names of `typeline check`
+KEYS: dict[str, str] = {
+    "edition": "string",
+    "as-of": "date",
+    "rules": "paths",
+    "format": "format",
+    "output-file": "string",
+    "strict": "bool",
+    "quiet": "bool",
+    "color": "color",
+    "select": "strings",
+    "extend-select": "strings",
+    "ignore": "strings",
+    "fail-on": "fail-on",
+    "exit-zero": "bool",
+    "statistics": "bool",
+    "per-file-ignores": "globs",
+    "include": "strings",
+    "exclude": "strings",
+    "input-format": "input-format",
+    "column": "string",
+    "key": "string",
+    "respect-gitignore": "bool",
+    "hidden": "bool",
+    "force-exclude": "bool",
+    "skip-non-card-files": "bool",
+    "fix": "bool",
+    "unsafe-fixes": "bool",
+}
+
+
+class ConfigError(TypelineError):
+    """A configuration file that can't be read or breaks the schema."""
+
+
+class Config(NamedTuple):
+    path: Path | None = None
+    values: Mapping[str, Any] = MappingProxyType({})
+
+    @property
+    def root(self) -> Path:
+        """The directory relative paths and globs in the file are read from."""
+        from pathlib import Path
+
+        return self.path.parent if self.path else Path.cwd()
+
+
+def find_config(start: str | os.PathLike[str]) -> Path | None:
+    """The configuration file that applies in `start`, looking upward."""
+    # os.path, not pathlib: this runs on every start, and pathlib is slow to import
+    folder = os.path.abspath(start)
+    while True:
+        for name in (YAML_NAME, PYPROJECT):
+            candidate = os.path.join(folder, name)
+            if os.path.isfile(candidate) and (name == YAML_NAME or _has_tool_table(candidate)):
+                from pathlib import Path
+
+                return Path(candidate)
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
+def _has_tool_table(path: str) -> bool:
+    try:
+        with open(path, encoding="utf-8") as stream:
+            text = stream.read()
+    except (OSError, UnicodeDecodeError):
+        return False  # not ours to judge unless it is chosen with --config
+    if "typeline" not in text:
+        return False  # most pyproject.toml files: no need to parse them
+    import tomllib
+
+    try:
+        tool = tomllib.loads(text).get("tool")
+    except tomllib.TOMLDecodeError:
+        return "[tool.typeline" in text  # ours but broken: loading it reports where
+    return isinstance(tool, dict) and "typeline" in tool
+
+
+def load_config(path: Path) -> Config:
+    """Read and validate a configuration file (YAML, or TOML with `[tool.typeline]`)."""
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read the configuration: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: the configuration is not UTF-8") from None
+    if path.suffix == ".toml":
+        return Config(path, _from_toml(path, text))
+    return Config(path, _from_yaml(path, text))
+
+
+def _from_toml(path: Path, text: str) -> dict[str, Any]:
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    tool = data.get("tool")
+    table = tool.get("typeline") if isinstance(tool, dict) else None
+    if table is None:
+        raise ConfigError(f"{path}: has no [tool.typeline] table")
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [tool.typeline] must be a table")
+    return {key: _value(f"{path}: [tool.typeline]", key, value) for key, value in table.items()}
+
+
+def _from_yaml(path: Path, text: str) -> dict[str, Any]:
+    from mtg_typeline.yamlnodes import NodeReader
+
+    reader = NodeReader(path, ConfigError)
+    node = reader.compose_optional(text)
+    if node is None:
+        return {}  # empty, or comments only: no settings
+    values = {}
+    for key, (key_node, value_node) in reader.any_mapping(node, "the configuration").items():
+        values[key] = _value(reader.where(key_node), key, _construct(value_node))
+    return values
+
+
+def _construct(node: Node) -> Any:
+    import yaml
+
+    loader = yaml.SafeLoader("")
+    try:
+        return loader.construct_object(node, deep=True)
+    finally:
+        loader.dispose()
+
+
+def _value(where: str, key: str, value: Any) -> Any:
+    """`value` checked against the kind of `key`."""
+    kind = KEYS.get(key)
+    if kind is None:
+        raise ConfigError(f"{where}: unknown key {key!r} (the keys are: {', '.join(KEYS)})")
+    if key in ("edition", "as-of") and isinstance(value, date):
+        value = value.isoformat()  # an unquoted date in YAML or TOML
+    ok = {
+        "string": isinstance(value, str) and bool(value),
+        "date": isinstance(value, str) and is_date(value),
+        "format": value in _formats(),
+        "input-format": value in _input_formats(),
+        "paths": (isinstance(value, str) and bool(value))
+        or (isinstance(value, list) and bool(value) and all(isinstance(v, str) and v for v in value)),
+        "bool": isinstance(value, bool),
+        "strings": isinstance(value, list) and all(isinstance(v, str) for v in value),
+        "fail-on": value in FAIL_ON,
+        "color": isinstance(value, bool) or value in COLOR_WHEN,
+        "globs": isinstance(value, dict)
+        and all(isinstance(k, str) for k in value)
+        and all(isinstance(v, list) and all(isinstance(c, str) for c in v) for v in value.values()),
+    }[kind]
+    if not ok:
+        raise ConfigError(f"{where}: key {key!r} must be {_describe(kind)}, not {value!r}")
+    return value
+
+
+def _formats() -> tuple[str, ...]:
+    from mtg_typeline.reporters import FORMATS
+
+    return (*FORMATS, "auto")
+
+
+def _input_formats() -> tuple[str, ...]:
+    from mtg_typeline.sources import AUTO, FORMATS
+
+    return (AUTO, *FORMATS)
+
+
+def _describe(kind: str) -> str:
+    return {
+        "string": "a string",
+        "date": "a date (YYYY-MM-DD)",
+        "format": f"one of {', '.join(_formats())}",
+        "input-format": f"one of {', '.join(_input_formats())}",
+        "paths": "a path or a list of paths (strings)",
+        "bool": "true or false",
+        "strings": "a list of strings",
+        "fail-on": f"one of {', '.join(FAIL_ON)}",
+        "color": f"true, false or one of {', '.join(COLOR_WHEN)}",
+        "globs": "a mapping of glob patterns to lists of codes",
+    }[kind]

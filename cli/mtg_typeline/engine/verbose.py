@@ -1,0 +1,89 @@
+"""`--verbose`: what a `check` run used and came upon, said on standard error.
+
+One `typeline: ` line each, in the order the run meets them, with no time or other thing
+that changes from run to run:
+
+    typeline: configuration: pyproject.toml
+    typeline: root: . (inputs are named relative to it)
+    typeline: rules: edition 2026-09-25 (shipped rule file 2026-09-25.yaml)
+    typeline: inputs: 2 named, 1 left out (--force-exclude), 14 found in directories: 15 to read
+    typeline: read 13 inputs; passed over 2 that hold no card data; 0 unreadable
+
+The texts are made here (paths drawn printable: see `display`); the command line, the engine
+and the discovery hand over the facts (a configuration, a rule set, a `discovery.Survey`,
+counts) and print nothing else.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, TextIO
+
+from mtg_typeline.display import printable
+from mtg_typeline.reporters import count
+
+if TYPE_CHECKING:
+    from mtg_typeline.config import Config
+    from mtg_typeline.discovery import Survey
+    from mtg_typeline.ruleset.model import RuleSet
+
+PREFIX = "typeline: "
+
+
+def say(err: TextIO, lines: str) -> None:
+    """Write `lines` to standard error now, so that they stand before the report, as the
+    run meets them, wherever the two streams go."""
+    err.write(lines)
+    err.flush()
+
+
+def configuration(config: Config, no_config: bool) -> str:
+    """Which configuration file the run uses, shown from the working directory."""
+    if config.path is not None:
+        return f"{PREFIX}configuration: {printable(shown(str(config.path)))}\n"
+    return f"{PREFIX}configuration: none{' (--no-config)' if no_config else ' found'}\n"
+
+
+def root(folder: str) -> str:
+    """The folder reported names are relative to (see `discovery.find_root`)."""
+    return f"{PREFIX}root: {printable(shown(folder))} (inputs are named relative to it)\n"
+
+
+def rules(ruleset: RuleSet, files: str | tuple[str, ...] | None) -> str:
+    """The edition and rule files checked against: the user's (as given), or the shipped
+    file that holds the edition."""
+    if files:
+        given = printable(", ".join((files,) if isinstance(files, str) else files))
+        return f"{PREFIX}rules: {given} (edition {ruleset.edition})\n"
+    return f"{PREFIX}rules: edition {ruleset.edition} (shipped rule file {os.path.basename(ruleset.path)})\n"
+
+
+def inputs(survey: Survey) -> str:
+    """How many paths were named and left out, how many files searches found; inputs to read
+    (fewer when an input was named twice, or files of one set one by one)."""
+    return (
+        f"{PREFIX}inputs: {survey.named:,} named, {survey.left_out:,} left out (--force-exclude), "
+        f"{survey.searched:,} found in directories: {len(survey.inputs):,} to read\n"
+    )
+
+
+def read(files: int, passed_over: int, unreadable: int) -> str:
+    """How the inputs went: read, passed over as no card data, not readable."""
+    return (
+        f"{PREFIX}read {count(files, 'input')}; passed over {passed_over:,} that "
+        f"{'holds' if passed_over == 1 else 'hold'} no card data; {unreadable:,} unreadable\n"
+    )
+
+
+def shown(path: str) -> str:
+    """`path` as seen from the working directory: relative (POSIX) when it is below it or in
+    one of the folders above (`../pyproject.toml`, `..`), absolute elsewhere."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive
+        return path
+    parts = relative.split(os.sep)
+    ups = len(parts) - len([part for part in parts if part != os.pardir])
+    if ups and len(parts) - ups > 1:  # up, then down into another folder
+        return os.path.abspath(path)
+    return "/".join(parts)

@@ -1,0 +1,1 @@
+"""`--fix` and `--diff`: fixing type lines and writing the fixed files."""

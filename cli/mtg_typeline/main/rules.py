@@ -1,0 +1,155 @@
+"""The commands that read the rule files rather than check type lines: `typeline rules
+list|show|diff|import` and `typeline lookup`, with the options only they take.
+
+`mtg_typeline.main` registers both on its `cli` group; they live here to keep that module short.
+As there, each command imports the module doing its work inside its body, so that start-up
+stays light.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from mtg_typeline.errors import ExitStatus
+from mtg_typeline.main.common import CONTEXT, F, echo_action, guarded, text_or_json
+from mtg_typeline.main.complete import complete_edition
+
+
+def _edition_choice(command: F) -> F:
+    """--edition DATE and --as-of DATE, for the commands that read one edition."""
+    command = click.option(
+        "--as-of",
+        metavar="DATE",
+        help="The shipped CR edition in force on this date, such as a card's release date.",
+    )(command)
+    return click.option(
+        "--edition",
+        metavar="DATE",
+        shell_complete=complete_edition,
+        help="Shipped CR edition, by its exact effective date (default: newest).",
+    )(command)
+
+
+def _rules_files(command: F) -> F:
+    """--rules FILE, for the commands that read one edition: the user's rule files instead."""
+    return click.option(
+        "--rules",
+        "rules_files",
+        multiple=True,
+        metavar="FILE",
+        help="Read this rule file, full or custom, instead of a shipped edition (repeatable: "
+        "each applies on top of the ones before).",
+    )(command)
+
+
+def _pick_edition(edition: str | None, as_of: str | None) -> str | None:
+    from mtg_typeline.lookup.show import pick_edition
+
+    return pick_edition(edition, as_of)
+
+
+@click.group(context_settings=CONTEXT)
+def rules() -> None:
+    """The shipped rule files: list the editions, show or compare their lists, import a CR text."""
+
+
+@rules.command("list", context_settings=CONTEXT, short_help="List the shipped editions with their counts.")
+@text_or_json
+@click.pass_context
+def rules_list(ctx: click.Context, output_format: str) -> None:
+    """List the shipped editions, oldest first, with how many entries each list has.
+
+    Text columns: edition (* marks the default), type-line section, card types, supertypes,
+    then the subtype lists (artifact, enchantment, land, planeswalker, spell, creature,
+    planar, dungeon, battle) and `none`, the card types without subtypes; - where the
+    edition has no such list."""
+    from mtg_typeline.lookup.show import list_editions
+
+    echo_action(ctx, lambda: (list_editions(output_format), ExitStatus.OK))
+
+
+@rules.command("show", context_settings=CONTEXT, short_help="Show the lists of an edition, or one of them.")
+@click.argument("category", required=False)
+@_edition_choice
+@_rules_files
+@text_or_json
+@click.pass_context
+def rules_show(
+    ctx: click.Context,
+    category: str | None,
+    edition: str | None,
+    as_of: str | None,
+    rules_files: tuple[str, ...],
+    output_format: str,
+) -> None:
+    """Show the lists of an edition, or only CATEGORY: card_types, supertypes, artifact,
+    enchantment, land, planeswalker, spell, creature, planar, dungeon, battle, no_subtypes.
+    With --rules, the lists of your rule files, marking what they added."""
+    from mtg_typeline.lookup.show import show_rules
+
+    echo_action(
+        ctx,
+        lambda: (
+            show_rules(category, _pick_edition(edition, as_of), output_format, rules_files),
+            ExitStatus.OK,
+        ),
+    )
+
+
+@rules.command("diff", context_settings=CONTEXT, short_help="Compare the lists of two editions.")
+@click.argument("old", shell_complete=complete_edition)
+@click.argument("new", shell_complete=complete_edition)
+@text_or_json
+@click.pass_context
+def rules_diff(ctx: click.Context, old: str, new: str, output_format: str) -> None:
+    """Compare the lists of the editions OLD and NEW (effective dates): entries added, removed
+    and renamed, and rules renumbered."""
+    from mtg_typeline.lookup.diff import diff_editions
+
+    echo_action(ctx, lambda: (diff_editions(old, new, output_format), ExitStatus.OK))
+
+
+@rules.command("import", context_settings=CONTEXT, short_help="Import a CR text as a rule file.")
+@click.argument("source")
+@click.option("-o", "--output", metavar="FILE", help="Write the rule file here (default: standard output).")
+@click.pass_context
+def rules_import(ctx: click.Context, source: str, output: str | None) -> None:
+    """Import a Comprehensive Rules text (or its type-line section) as a rule file."""
+    from mtg_typeline.crimport import run_import
+
+    guarded(ctx, lambda: run_import(source, output, sys.stdout))
+
+
+@click.command(context_settings=CONTEXT, short_help="What a word is in the rules, and since when.")
+@click.argument("word", nargs=-1, required=True)
+@_edition_choice
+@_rules_files
+@click.option(
+    "--as", "as_type", metavar="TYPE", help="May WORD be chosen as a subtype of this card type (CR 205.3e)?"
+)
+@text_or_json
+@click.pass_context
+def lookup(
+    ctx: click.Context,
+    word: tuple[str, ...],
+    edition: str | None,
+    as_of: str | None,
+    rules_files: tuple[str, ...],
+    as_type: str | None,
+    output_format: str,
+) -> None:
+    """Say what WORD is (card type, supertype, which subtype list) in an edition, in which
+    editions it exists, and what replaced it. Several words are one phrase: Time Lord.
+    With --rules, in your rule files (saying which file added it).
+
+    Exit status: 0 when WORD is known in the edition (with --as: a valid choice), 1 when not."""
+    from mtg_typeline.lookup.word import lookup_command
+
+    echo_action(
+        ctx,
+        lambda: lookup_command(
+            " ".join(word), _pick_edition(edition, as_of), as_type, output_format, rules_files
+        ),
+    )

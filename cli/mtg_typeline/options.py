@@ -1,0 +1,267 @@
+"""Settling a `check` run's options: command-line values over the configuration file over
+the defaults, then built into the frozen `Options` the engine takes."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from mtg_typeline.config import KEYS, Config, ConfigError, find_config, load_config
+from mtg_typeline.discovery import STDIN, FileFilter, find_root
+from mtg_typeline.display import printable
+from mtg_typeline.engine import Options
+from mtg_typeline.errors import UsageError
+from mtg_typeline.selection import Selection, expand
+from mtg_typeline.sources import AUTO as AUTO_INPUT
+from mtg_typeline.sources import DEFAULT_INCLUDE, EXTENSIONS, SourceSettings, named_for_a_reader
+
+AUTO = "auto"
+STDOUT = "-"
+# Ways to choose the rules, each excluding the others: typing one drops the others' settings
+_CHOOSERS = ("edition", "rules", "as-of")
+
+
+def config_for(config_file: str | None, no_config: bool, start: str | None = None) -> Config:
+    """The configuration in force: the file named, none, or the one found from `start` (by
+    default the working directory) up."""
+    if no_config and config_file:
+        raise UsageError("--config and --no-config exclude each other")
+    if no_config:
+        return Config()
+    if config_file:
+        from pathlib import Path
+
+        return load_config(Path(config_file))
+    found = find_config(start or os.getcwd())
+    return load_config(found) if found else Config()
+
+
+def build_options(
+    paths: tuple[str, ...], given: Mapping[str, Any], explicit: Iterable[str], config: Config
+) -> Options:
+    """`given` holds every option's value by its long name; `explicit` names those the user
+    typed. A configured key fills in an option that was not typed."""
+    typed = set(explicit)
+    merged, _ = _merged(given, typed, config)
+    root = find_root(os.getcwd(), os.environ)
+    return Options(
+        paths=paths,
+        edition=_edition(merged),
+        rules_file=tuple(merged.get("rules") or ()) or None,
+        output_format=resolve_format(merged["format"]),
+        output_file=_output_file(merged.get("output-file")),
+        quiet=bool(merged.get("quiet")),
+        verbose=bool(merged.get("verbose")),
+        color=_color(merged.get("color")),
+        fail_on=_fail_on(merged, typed, config),
+        exit_zero=bool(merged.get("exit-zero")),
+        statistics=bool(merged.get("statistics")),
+        selection=_selection(merged, typed, config)._replace(base=root),
+        files=FileFilter(
+            include=tuple(merged.get("include") or DEFAULT_INCLUDE),
+            exclude=tuple(merged.get("exclude") or ()),
+            gitignore=merged.get("respect-gitignore", True) is not False,
+            hidden=bool(merged.get("hidden")),
+            base=str(config.root) if config.path else "",
+        ),
+        input_format=merged.get("input-format") or AUTO_INPUT,
+        stdin_filename=_stdin_filename(merged.get("stdin-filename"), merged.get("input-format")),
+        sources=SourceSettings(column=_column(merged.get("column")), key=merged.get("key")),
+        fix=bool(merged.get("fix")),
+        unsafe_fixes=bool(merged.get("unsafe-fixes")),
+        diff=bool(merged.get("diff")),
+        root=root,
+        force_exclude=_force_exclude(merged, config),
+        skip_non_card_files=bool(merged.get("skip-non-card-files")),
+    )
+
+
+def _merged(given: Mapping[str, Any], typed: set[str], config: Config) -> tuple[dict[str, Any], set[str]]:
+    """Every option's value (typed, else configured, else its default) by its long name, and
+    the keys whose value the configuration gave."""
+    merged = dict(given)
+    configured = set()
+    for key, value in config.values.items():
+        if key not in typed and not (key in _CHOOSERS and typed & set(_CHOOSERS)):
+            merged[key] = _from_config(key, value, config)
+            configured.add(key)
+    return merged, configured
+
+
+def describe(given: Mapping[str, Any], explicit: Iterable[str], config: Config) -> str:
+    """The settings a run would use (`--show-settings`): the configuration file, then every
+    option, as `key = value  # where from` (the command line, the configuration file, the
+    default), sorted; values in TOML's notation, `(not set)` for an option left unset."""
+    typed = set(explicit)
+    merged, configured = _merged(given, typed, config)
+    from mtg_typeline.engine.verbose import shown  # only for --show-settings
+
+    where = printable(shown(str(config.path))) if config.path else "none"
+    rows = []
+    for key in sorted(set(merged) | set(KEYS)):
+        origin = "command line" if key in typed else where if key in configured else "default"
+        rows.append((f"{key} = {_notation(merged.get(key))}", origin))
+    width = max(len(setting) for setting, _ in rows)
+    return f"# configuration: {where}\n" + "".join(f"{s.ljust(width)}  # {o}\n" for s, o in rows)
+
+
+def _notation(value: Any) -> str:
+    """A setting's value as TOML writes it (`"text"`, `true`, `["a", "b"]`, `{"glob" = [...]}`)."""
+    import json  # only for --show-settings
+
+    if value is None or value == ():
+        return "(not set)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{json.dumps(k)} = {_notation(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_notation(v) for v in value) + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _edition(merged: Mapping[str, Any]) -> str | None:
+    """The edition asked for: by its date, or the one in force on the `as-of` date."""
+    chosen = [f"--{key}" for key in _CHOOSERS if _chosen(merged.get(key))]
+    if len(chosen) > 1:
+        raise UsageError(f"{', '.join(chosen[:-1])} and {chosen[-1]} exclude each other")
+    if merged.get("as-of") is not None:
+        from mtg_typeline.ruleset import shipped_index
+
+        return shipped_index().in_force(str(merged["as-of"]))
+    return merged.get("edition")
+
+
+def _force_exclude(merged: Mapping[str, Any], config: Config) -> bool:
+    """--force-exclude. Without a configuration file it still leaves out hidden paths
+    (`.github/`, `.pre-commit-config.yaml`), which the pre-commit hooks, which always give
+    it, rely on; typed where it can leave nothing out at all (no configuration file, no
+    exclude glob, hidden paths searched) it is a usage error: the user expects it to leave
+    something out. A configuration that searches hidden paths and excludes nothing makes it
+    do nothing, quietly (the hooks must run there too)."""
+    if not merged.get("force-exclude"):
+        return False
+    idle = merged.get("hidden") and not any(glob.strip("/ ") for glob in merged.get("exclude") or ())
+    if idle and config.path is None:
+        raise UsageError(
+            "--force-exclude with --hidden, no exclude glob and no configuration file leaves "
+            "nothing out; give --exclude GLOB, or leave out --force-exclude"
+        )
+    return True
+
+
+def _color(value: str | bool | None) -> bool | None:
+    """--color (or the key `color`): always is True, never False, auto (the default) None,
+    which the text output decides by where it goes (see `reporters.text.wants_color`)."""
+    if value in (True, "always"):
+        return True
+    return False if value in (False, "never") else None
+
+
+def _stdin_filename(name: str | None, input_format: str | None) -> str | None:
+    """--stdin-filename NAME: a name whose extension tells no reader the format is refused
+    unless --input-format tells it (a `notes.docx` would otherwise be read as text)."""
+    if name is None:
+        return None
+    if not name.strip() or name == STDIN:
+        raise UsageError(f"--stdin-filename {name!r}: give the file name standard input is checked as")
+    if (input_format or AUTO_INPUT) == AUTO_INPUT and not named_for_a_reader(name):
+        ext = os.path.splitext(name)[1]
+        known = ", ".join(EXTENSIONS)
+        raise UsageError(
+            f"--stdin-filename {name}: no reader takes {ext} files (they take {known}, MSE set and "
+            "card … files, and names without an extension); give --input-format to say how to read it"
+        )
+    return name
+
+
+def stdin_folder(paths: tuple[str, ...], stdin_filename: str | None) -> str | None:
+    """Where the configuration is looked for when standard input is checked as the file
+    `stdin_filename` (as ruff does): in that file's folder (None: the working directory)."""
+    if stdin_filename and (not paths or STDIN in paths):
+        return os.path.dirname(os.path.abspath(stdin_filename))
+    return None
+
+
+def _column(value: str | None) -> str | None:
+    """The --column value: a column number must name a column (before any file is read)."""
+    if value is not None and value.strip().isdecimal() and int(value) == 0:
+        raise UsageError(f"--column {value.strip()}: column numbers start at 1")
+    return value
+
+
+def _chosen(value: Any) -> bool:
+    """Whether a chooser was given: an empty --edition or --as-of is (and is an error to report,
+    not the newest edition); no --rules is an empty list."""
+    return value is not None and not (isinstance(value, tuple | list) and not value)
+
+
+def _fail_on(merged: Mapping[str, Any], typed: set[str], config: Config) -> str:
+    """--fail-on over --strict, typed over configured; strict means warning."""
+    for source in (typed, set(config.values)):
+        if "fail-on" in source:
+            return str(merged["fail-on"])
+        if "strict" in source:
+            return "warning" if merged["strict"] else "error"
+    return "error"
+
+
+def _selection(merged: Mapping[str, Any], typed: set[str], config: Config) -> Selection:
+    """The selection, with errors in configured selectors blamed on the configuration file."""
+    for key in ("select", "extend-select", "ignore"):
+        if key not in typed and key in config.values:
+            expand(config.values[key], f"{config.path}: key {key!r}")
+    return Selection.build(
+        select=_codes(merged.get("select"), "select"),
+        extend_select=_codes(merged.get("extend-select"), "extend-select") or (),
+        ignore=_codes(merged.get("ignore"), "ignore") or (),
+        per_file_ignores=merged.get("per-file-ignores"),
+        root=str(config.root) if config.path else None,
+        where=f"{config.path}: key " if config.path else "",
+    )
+
+
+def _from_config(key: str, value: Any, config: Config) -> Any:
+    if key == "rules":  # one path or a list, each relative to the configuration file
+        return tuple(str(config.root / path) for path in ([value] if isinstance(value, str) else value))
+    if key == "output-file" and value != STDOUT:  # relative to the configuration file too
+        return str(config.root / value)
+    return value
+
+
+def _output_file(value: str | None) -> str | None:
+    """The report file (--output-file); `-` is standard output, as with no file (to set
+    aside a configured one)."""
+    if value == "":
+        raise UsageError("--output-file '': give a file name, or - for standard output")
+    return None if value in (None, STDOUT) else value
+
+
+def _codes(values: Iterable[str] | None, option: str) -> tuple[str, ...] | None:
+    """Selectors from repeated options or a configured list, each maybe comma-separated.
+    None when not given; an empty configured list selects nothing, but an option given with
+    nothing in it (`--select ""`, an empty shell variable) is a usage error, not a run that
+    quietly checks nothing."""
+    if values is None or (isinstance(values, tuple) and not values):
+        return None
+    codes = tuple(part.strip() for value in values for part in value.split(",") if part.strip())
+    if not codes and isinstance(values, tuple):
+        raise UsageError(f"--{option} {' '.join(repr(v) for v in values)}: give codes, prefixes or names")
+    return codes
+
+
+def resolve_format(name: str) -> str:
+    """`auto` is GitHub annotations inside GitHub Actions, text elsewhere."""
+    if name != AUTO:
+        return name
+    return "github" if os.environ.get("GITHUB_ACTIONS") == "true" and _have("github") else "text"
+
+
+def _have(name: str) -> bool:
+    from mtg_typeline.reporters import REPORTERS
+
+    return name in REPORTERS
+
+
+__all__ = ["ConfigError", "build_options", "config_for", "describe", "resolve_format", "stdin_folder"]

@@ -1,0 +1,205 @@
+"""The frozen rule data the checks consult: `RuleSet`, its subtype lists and renames.
+
+`mtg_typeline.ruleset` reads and validates rule files into these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+from mtg_typeline.notation import fold
+from mtg_typeline.ruleset.provenance import NONE, Provenance
+
+_TYPE_KINDS = ("card_type", "supertype")
+
+
+class SubtypeList(NamedTuple):
+    """One list of subtypes, such as the creature types (rule 205.3m)."""
+
+    key: str
+    rule: str
+    name: str
+    card_types: frozenset[str]
+    entries: tuple[str, ...]
+    whole: bool = False  # a plane's subtype is everything after the dash
+
+    @property
+    def singular(self) -> str:
+        """'land type' for 'land types'."""
+        return self.name[:-1] if self.name.endswith("s") else self.name
+
+
+class Rename(NamedTuple):
+    """A word the rules dropped or renamed, with where that comes from."""
+
+    old: str
+    new: str
+    kind: str  # "card_type", "supertype" or a subtype list key
+    since: str | None
+    source: str
+
+
+_FIELDS = (
+    "path", "edition", "name", "source", "section", "card_types", "card_types_rule",
+    "supertypes", "supertypes_rule", "lists", "no_subtypes", "no_subtypes_rule",
+    "summaries", "citations",
+)  # fmt: skip
+
+
+class RuleSet:
+    """The type-line rules of one edition, as the checks need them (read-only).
+
+    A plain class rather than a dataclass: it is built on every start, and a dataclass of
+    this size costs more to define than the rest of the start-up work it saves."""
+
+    __slots__ = (
+        "_card_types",
+        "_lists_for",
+        "_phrases",
+        "_subtypes",
+        "_supertypes",
+        "card_types",
+        "card_types_rule",
+        "citations",
+        "edition",
+        "lists",
+        "name",
+        "no_subtypes",
+        "no_subtypes_rule",
+        "path",
+        "provenance",
+        "renames",
+        "section",
+        "source",
+        "summaries",
+        "supertypes",
+        "supertypes_rule",
+    )  # fmt: skip
+    path: str
+    edition: str
+    name: str
+    source: str
+    section: str
+    card_types: tuple[str, ...]
+    card_types_rule: str
+    supertypes: tuple[str, ...]
+    supertypes_rule: str
+    lists: tuple[SubtypeList, ...]
+    no_subtypes: tuple[str, ...]
+    no_subtypes_rule: str
+    summaries: Mapping[str, str]
+    citations: Mapping[str, str]
+    renames: tuple[Rename, ...]
+    provenance: Provenance  # what custom rule files added or removed
+    _card_types: dict[str, str]
+    _supertypes: dict[str, str]
+    _subtypes: dict[str, tuple[tuple[SubtypeList, str], ...]]
+    _phrases: dict[str, tuple[tuple[str, ...], ...]]
+    _lists_for: dict[frozenset[str], tuple[SubtypeList, ...]]
+
+    def __init__(
+        self, *, renames: tuple[Rename, ...] = (), provenance: Provenance = NONE, **fields: Any
+    ) -> None:
+        init = object.__setattr__
+        for name in _FIELDS:
+            init(self, name, fields.pop(name))
+        if fields:
+            raise TypeError(f"unknown fields: {', '.join(fields)}")
+        init(self, "renames", renames)
+        init(self, "provenance", provenance)
+        self._index()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a RuleSet is read-only ({name})")
+
+    def __repr__(self) -> str:
+        return f"RuleSet(edition={self.edition!r}, path={self.path!r})"
+
+    def _index(self) -> None:
+        subtypes: dict[str, list[tuple[SubtypeList, str]]] = {}
+        phrases: dict[str, set[tuple[str, ...]]] = {}
+        for sublist in self.lists:
+            for entry in sublist.entries:
+                subtypes.setdefault(fold(entry), []).append((sublist, entry))
+                words = tuple(fold(entry).split(" "))
+                if len(words) > 1 and not sublist.whole:
+                    phrases.setdefault(words[0], set()).add(words)
+        init = object.__setattr__
+        init(self, "_lists_for", {})
+        init(self, "_card_types", {fold(t): t for t in self.card_types})
+        init(self, "_supertypes", {fold(t): t for t in self.supertypes})
+        init(self, "_subtypes", {k: tuple(v) for k, v in subtypes.items()})
+        # longest phrase first, so the longest listed phrase wins at a position
+        init(
+            self,
+            "_phrases",
+            {k: tuple(sorted(v, key=len, reverse=True)) for k, v in phrases.items()},
+        )
+
+    def card_type(self, word: str) -> str | None:
+        """The card type `word` names (any case, either apostrophe), or None."""
+        return self._card_types.get(fold(word))
+
+    def supertype(self, word: str) -> str | None:
+        return self._supertypes.get(fold(word))
+
+    def subtype_lists(self, text: str) -> tuple[tuple[SubtypeList, str], ...]:
+        """Every list holding `text` as an entry, with the entry as the list spells it."""
+        parts = text.split()
+        if len(parts) != 1 or parts[0] != text:  # a phrase: compare with single spaces
+            text = " ".join(parts)
+        return self._subtypes.get(fold(text), ())
+
+    def phrases_from(self, word: str) -> tuple[tuple[str, ...], ...]:
+        """Listed multi-word subtypes (folded words) that begin with `word`."""
+        return self._phrases.get(fold(word), ())
+
+    def lists_for(self, card_types: frozenset[str]) -> tuple[SubtypeList, ...]:
+        """The subtype lists of an object with these card types."""
+        found = self._lists_for.get(card_types)
+        if found is None:
+            found = tuple(s for s in self.lists if s.card_types & card_types)
+            if len(self._lists_for) < 4096:
+                self._lists_for[card_types] = found
+        return found
+
+    def type_rename(self, word: str) -> tuple[Rename, str] | None:
+        """For a card type or supertype this edition does not know by `word`: the rename that
+        explains it and the edition's own word (the new name, or the old one for an edition
+        older than the rename)."""
+        return self._renamed(word, lambda r: r.kind in _TYPE_KINDS, self._type_word)
+
+    def subtype_rename(self, word: str) -> tuple[Rename, str] | None:
+        """As `type_rename`, for subtypes (Hound -> Dog, Kaladesh -> Avishkar)."""
+        return self._renamed(word, lambda r: r.kind not in _TYPE_KINDS, self._subtype_word)
+
+    def _type_word(self, word: str) -> str | None:
+        return self.card_type(word) or self.supertype(word)
+
+    def _subtype_word(self, word: str) -> str | None:
+        found = self.subtype_lists(word)
+        return found[0][1] if found else None
+
+    def _renamed(
+        self, word: str, kind: Callable[[Rename], bool], known: Callable[[str], str | None]
+    ) -> tuple[Rename, str] | None:
+        if known(word):
+            return None
+        key = fold(word)
+        for rename in self.renames:
+            if not kind(rename):
+                continue
+            if fold(rename.old) == key and (current := known(rename.new)):
+                return rename, current
+            if fold(rename.new) == key and (current := known(rename.old)):
+                return rename, current
+        return None
+
+    def cite(self, meaning: str) -> tuple[str, ...]:
+        """The rule carrying `meaning` in this edition; () if this edition has none."""
+        rule = self.citations.get(meaning)
+        return (rule,) if rule else ()
+
+    def summary(self, rule: str) -> str:
+        return self.summaries.get(rule, "")

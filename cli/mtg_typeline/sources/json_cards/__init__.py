@@ -1,0 +1,159 @@
+"""Scryfall and MTGJSON card files: every type line in them, placed exactly in the file.
+
+Scryfall: a card object, a list of them (bulk data), or a `list` object with `data`; each
+card's `type_line` and each `card_faces[].type_line` (TL906 when the combined line is not the
+faces' lines joined by ` // `). MTGJSON: a set file (with or without `meta`, or the bare set),
+AtomicCards, AllPrintings, or a list of cards; each card's `type` (TL907 when it disagrees with
+its `supertypes`/`types`/`subtypes`). References (`all_parts`, `foreignData`) are not checked.
+
+The file is parsed once by `json.loads`; the places of the type lines are worked out by
+`json_places` when a finding first needs one. Valid JSON that holds no card at all (a
+`package.json`, an empty file) is `NotCardData`, which a directory search passes over.
+
+This module holds the reader and the parsed file; where each format keeps its cards is in
+`json_scryfall` and `json_mtgjson`, and what the two share in `json_shapes`.
+"""
+
+from __future__ import annotations
+
+import gc
+import io
+import re
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import Any, BinaryIO
+
+from mtg_typeline.sources import ReaderFunc, SourceSettings
+from mtg_typeline.sources.base import Edit, Entry, Locator, NotCardData, Rewrite, SourceError, read_text
+from mtg_typeline.sources.json_cards.mtgjson import MTGJSON
+from mtg_typeline.sources.json_cards.mtgjson_fields import array_literals, arrays_after
+from mtg_typeline.sources.json_cards.places import JsonText, Path, Site
+from mtg_typeline.sources.json_cards.scryfall import SCRYFALL
+from mtg_typeline.sources.json_cards.shapes import Card, Entries, Format, ShapeError, found_text
+
+_BLANK = re.compile(r"[ \t\n\r]*")  # JSON's white space
+# Keys that only card data has: JSON that can't be parsed but holds one is broken card data
+_CARD_MARKERS = ('"type_line"', '"types"', '"supertypes"', '"subtypes"')
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
+    """The reader of Scryfall JSON (`fmt == "scryfall"`) or of MTGJSON (`"mtgjson"`)."""
+    form = SCRYFALL if fmt == "scryfall" else MTGJSON
+
+    def read(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry]:
+        data = stream.read()
+        progress(len(data))
+        text = read_text(io.BytesIO(data), path)  # the BytesIO shares `data`: no copy
+        del data
+        freeze = gc.get_freeze_count() == 0  # nothing else frozen: ours to undo after
+        try:
+            yield from _Document(text, form, freeze).entries()
+        finally:
+            if freeze:
+                gc.unfreeze()
+
+    return read
+
+
+class _Document(JsonText):
+    """One parsed card file: its entries, in file order, placed by `JsonText`."""
+
+    def __init__(self, text: str, form: Format, freeze: bool) -> None:
+        if _BLANK.fullmatch(text):  # (not `strip`, which would copy a big file's text)
+            raise NotCardData(f"the file is empty; expected {form.expected}")
+        self.form = form
+        try:
+            super().__init__(text, form.key, self.sites, freeze)
+        except SourceError as exc:
+            if any(marker in text for marker in _CARD_MARKERS):
+                raise
+            # broken JSON that names no card field (a tsconfig.json with comments): not
+            # card data, which a directory search passes over
+            raise NotCardData(exc.message, exc.line, exc.column) from None
+        self.surrogates = _SURROGATE_ESCAPE.search(text) is not None
+
+    def entries(self) -> Iterator[Entry]:
+        """The entries of the file, in file order."""
+        form, found, first = self.form, 0, None
+        try:
+            for cards, path in form.card_lists(self.root):
+                first = first if first and first[0] else (cards, path)  # the first non-empty
+                entries = form.entries(cards, self.where)
+                try:
+                    found += yield from _cleaned(entries) if self.surrogates else entries
+                except ShapeError as exc:
+                    raise self.error(exc.message, (*path, *exc.path)) from None
+        except ShapeError as exc:
+            raise self.error(exc.message, exc.path) from None
+        if first is None:
+            raise self.error(found_text(form, self.root), ())
+        if not found and first[0]:
+            sample = next((card for card in first[0] if type(card) is dict), None)
+            hint = form.hint(sample)
+            raise self.error(f"no object here has a `{form.key}`: expected {form.expected}{hint}", first[1])
+
+    def where(self, holder: Card) -> tuple[Callable[[], Locator], Rewrite]:
+        """How the type line of an object is placed and rewritten, worked out when asked."""
+        return partial(self.locate, holder), partial(self.rewrite_card, holder)
+
+    def rewrite_card(self, holder: Card, new: str) -> Edit | tuple[Edit, ...] | None:
+        """The edits that make a card's line read `new`; in MTGJSON, also of the words the
+        fix changes in the card's arrays (see `mtgjson_fields`), or none at all."""
+        edit = self.rewrite(holder, new)
+        if edit is None or self.form is not MTGJSON:
+            return edit
+        changed = arrays_after(holder, holder[self.key], new)
+        offset = self.offset_of(holder)
+        if not changed or offset is None:
+            return None if changed is None else edit
+        places = array_literals(self.text, offset, tuple(changed))
+        edits = [edit]
+        for key, items in changed.items():
+            starts = (places or {}).get(key)
+            if starts is None or len(starts) != len(items):
+                return None
+            for start, value, item in zip(starts, holder[key], items, strict=True):
+                if item == value:
+                    continue
+                made = self.literal_edit(start, item)
+                if made is None:
+                    return None
+                edits.append(made)
+        return tuple(edits)
+
+    def error(self, message: str, path: Path) -> SourceError:
+        """A shape error, at the offending value: `NotCardData` when the file holds no type
+        line at all (a `package.json`), so that a directory search passes it over."""
+        line, column = self.place_of(path)
+        return (SourceError if self.holds_cards() else NotCardData)(message, line, column)
+
+    def holds_cards(self) -> bool:
+        """Whether any object of the file holds a type line to check (a wrong item among
+        cards is an error in card data, not a file of other data)."""
+        try:
+            return any(checked for _, checked in self.sites(self.root))
+        except ShapeError:
+            return False
+
+    def sites(self, root: Any) -> Iterator[Site]:
+        """The objects of a tree holding a type line, in document order (see `JsonText`)."""
+        for cards, _ in self.form.card_lists(root):
+            yield from self.form.sites(cards)
+
+
+def _cleaned(entries: Entries) -> Entries:
+    """The entries with each lone surrogate (from an escape such as `\\ud800` alone) made
+    U+FFFD, one character for one: such text can't be written out as UTF-8."""
+    count = 0
+    for entry in entries:
+        count += 1
+        notes = tuple(note._replace(message=_replaced(note.message), suggestion=_replaced(note.suggestion))
+                      for note in entry.notes)  # fmt: skip
+        yield entry._replace(text=_replaced(entry.text), card=_replaced(entry.card), notes=notes)
+    return count
+
+
+def _replaced(text: str | None) -> Any:
+    return text and _LONE_SURROGATE.sub("\ufffd", text)

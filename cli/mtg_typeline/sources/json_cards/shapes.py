@@ -1,0 +1,75 @@
+"""What the Scryfall and MTGJSON readers share: the `Format` that tells them apart, the
+error of valid JSON that is not card data, and the small helpers both make entries with.
+
+The reader (`json_cards`) and each format (`json_scryfall`, `json_mtgjson`) import this
+module, and it imports none of them, so there is no cycle between them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Generator, Iterator
+from typing import Any, NamedTuple
+
+from mtg_typeline.sources.base import Entry, Locator, Note, Rewrite
+from mtg_typeline.sources.json_cards.places import Path, Site
+
+Card = dict[str, Any]
+Locate = Callable[[Card], tuple[Callable[[], Locator], Rewrite]]  # how a card's line is placed and rewritten
+Lists = Iterator[tuple[list[Any], Path]]
+Entries = Generator[Entry, None, int]  # returns how many it yielded
+
+
+class ShapeError(Exception):
+    """Valid JSON that is not card data: what was expected, and the path of what was found."""
+
+    def __init__(self, message: str, path: Path = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+
+
+class Format(NamedTuple):
+    """What differs between Scryfall and MTGJSON."""
+
+    key: str  # the key of the type line
+    expected: str
+    card_lists: Callable[[Any], Lists]
+    entries: Callable[[list[Any], Locate], Entries]
+    sites: Callable[[list[Any]], Iterator[Site]]
+    hint: Callable[[Any], str]  # a pointer to the other format, where a value looks like it
+
+
+def card_entry(
+    text: str, where: tuple[Callable[[], Locator], Rewrite], card: str | None, notes: tuple[Note, ...] = ()
+) -> Entry:
+    return Entry(text, where[0], card, notes, None, where[1])
+
+
+def holding(items: Any, key: str) -> list[Card]:
+    """The objects of a list that hold a string under `key`."""
+    if type(items) is not list:
+        return []
+    return [item for item in items if type(item) is dict and type(item.get(key)) is str]
+
+
+def card_name(card: Card) -> str | None:
+    name = card.get("name")
+    return name if type(name) is str else None
+
+
+def not_card(cards: list[Any], item: Any) -> ShapeError:
+    index = next(i for i, card in enumerate(cards) if card is item)
+    return ShapeError(f"expected a card object, found {_describe(item)}", (index,))
+
+
+def _describe(value: Any) -> str:
+    if type(value) is bool or value is None:
+        return json.dumps(value)
+    if isinstance(value, dict | list | str):
+        return "an object" if type(value) is dict else "a list" if type(value) is list else "a string"
+    return "a number"
+
+
+def found_text(form: Format, value: Any) -> str:
+    return f"expected {form.expected}; found {_describe(value)}{form.hint(value)}"
