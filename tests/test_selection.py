@@ -15,6 +15,7 @@ import pytest
 from click.testing import Result
 from conftest import run_cli
 
+from mtg_typeline import findings
 from mtg_typeline.checks import CHECKS
 from mtg_typeline.engine import exit_status
 from mtg_typeline.errors import ExitStatus, UsageError
@@ -130,12 +131,11 @@ def test_default_selection_is_every_default_code_but_not_tl904() -> None:
 
 
 def test_codes_known_without_the_registry_agree_with_it() -> None:
-    from mtg_typeline import codes
-
-    assert {check.code for check in CHECKS if not check.default} == codes.DEFAULT_OFF
-    assert codes.INPUT_CODES == INPUT_CODES
+    assert {check.code for check in CHECKS if not check.default} == findings.DEFAULT_OFF
+    assert findings.INPUT_CODES == INPUT_CODES
     names = {check.code: check.name for check in CHECKS}
-    for code, name in (codes.UNREADABLE, codes.NOT_TEXT, codes.LINE_TOO_LONG, codes.UNUSED_SUPPRESSION):
+    known = (findings.UNREADABLE, findings.NOT_TEXT, findings.LINE_TOO_LONG, findings.UNUSED_SUPPRESSION)
+    for code, name in known:
         assert names[code] == name
 
 

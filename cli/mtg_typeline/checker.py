@@ -15,8 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from mtg_typeline import codes
-from mtg_typeline.findings import Finding, Severity
+from mtg_typeline.findings import LINE_TOO_LONG, STDIN, Finding, Severity
 from mtg_typeline.notation import CANONICAL_DASH, FACE_SEPARATOR, TOKEN
 from mtg_typeline.ruleset import RuleSet, load_rules
 
@@ -158,8 +157,8 @@ def _place(check: Check, problem: Problem, text: str) -> Finding:
 
 def _too_long(text: str) -> Finding:
     return Finding(
-        code=codes.LINE_TOO_LONG[0],
-        name=codes.LINE_TOO_LONG[1],
+        code=LINE_TOO_LONG[0],
+        name=LINE_TOO_LONG[1],
         severity=Severity.ERROR,
         message=f"a line of {len(text):,} characters is not a type line (the limit is "
         f"{MAX_LINE_CHARS:,}); it was not checked",
@@ -225,4 +224,4 @@ def check_lines(lines: Iterable[str], rules: RuleSet | None = None) -> Iterator[
     checker = Checker(rules or load_rules())
     for number, text in enumerate(lines, 1):
         for finding in checker.check(text.rstrip("\r\n")):
-            yield finding.at("-", number)
+            yield finding.at(STDIN, number)

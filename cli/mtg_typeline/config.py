@@ -14,7 +14,7 @@ from datetime import date
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from mtg_typeline.display import COLOR_WHEN
+from mtg_typeline.display import AUTO, COLOR_WHEN
 from mtg_typeline.errors import TypelineError
 from mtg_typeline.ruleset.editions import is_date
 
@@ -190,11 +190,11 @@ def _value(where: str, key: str, value: Any) -> Any:
 def _formats() -> tuple[str, ...]:
     from mtg_typeline.reporters import FORMATS
 
-    return (*FORMATS, "auto")
+    return (*FORMATS, AUTO)
 
 
 def _input_formats() -> tuple[str, ...]:
-    from mtg_typeline.sources import AUTO, FORMATS
+    from mtg_typeline.sources import FORMATS
 
     return (AUTO, *FORMATS)
 

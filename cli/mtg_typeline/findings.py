@@ -1,9 +1,30 @@
-"""Findings: what a check reports, complete and immutable."""
+"""Findings: what a check reports, complete and immutable; and the codes of the problems
+found while reading input, which modules that run on every start need without loading the
+checks (the checks document them in `checks/inputs.py`)."""
 
 from __future__ import annotations
 
 from enum import StrEnum
 from typing import Any, NamedTuple
+
+# The name of standard input among a run's inputs, and the path of a finding placed in no file
+STDIN = "-"
+SAFE = "safe"  # a fix's applicability: it keeps the line's meaning (see `Fix`)
+
+UNREADABLE = ("TL901", "unreadable-input")
+NOT_TEXT = ("TL902", "not-text")
+LINE_TOO_LONG = ("TL903", "line-too-long")
+UNUSED_SUPPRESSION = ("TL904", "unused-suppression")
+MALFORMED = ("TL905", "malformed-input")
+FACES_DISAGREE = ("TL906", "faces-disagree")
+FIELDS_DISAGREE = ("TL907", "type-fields-disagree")
+CHANGED_ON_DISK = ("TL908", "changed-on-disk")
+WRITE_FAILED = ("TL909", "write-failed")
+
+INPUT_CODES = frozenset(
+    {UNREADABLE[0], NOT_TEXT[0], MALFORMED[0], CHANGED_ON_DISK[0], WRITE_FAILED[0]}
+)  # can't be deselected; exit status 2
+DEFAULT_OFF = frozenset({UNUSED_SUPPRESSION[0]})  # reported only when selected
 
 
 class Severity(StrEnum):
@@ -35,7 +56,12 @@ class Fix(NamedTuple):
 
     span: Span
     replacement: str
-    applicability: str = "safe"
+    applicability: str = SAFE
+
+    def applies(self, unsafe: bool = False) -> bool:
+        """Whether `--fix` makes this edit: a safe one always, an unsafe one with `unsafe`
+        (`--unsafe-fixes`)."""
+        return self.applicability == SAFE or unsafe
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -68,7 +94,7 @@ class Finding(NamedTuple):
     end_column: int
     suggestion: str | None = None
     fix: Fix | None = None
-    path: str = "-"
+    path: str = STDIN
     line: int = 1
     card: str | None = None
     span: Span | None = None

@@ -8,15 +8,14 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from mtg_typeline.config import KEYS, Config, ConfigError, find_config, load_config
-from mtg_typeline.discovery import STDIN, FileFilter, find_root
-from mtg_typeline.display import printable
+from mtg_typeline.discovery import FileFilter, find_root
+from mtg_typeline.display import AUTO, printable
 from mtg_typeline.engine import Options
 from mtg_typeline.errors import UsageError
+from mtg_typeline.findings import STDIN
 from mtg_typeline.selection import Selection, expand
-from mtg_typeline.sources import AUTO as AUTO_INPUT
 from mtg_typeline.sources import DEFAULT_INCLUDE, EXTENSIONS, SourceSettings, named_for_a_reader
 
-AUTO = "auto"
 STDOUT = "-"
 # Ways to choose the rules, each excluding the others: typing one drops the others' settings
 _CHOOSERS = ("edition", "rules", "as-of")
@@ -65,7 +64,7 @@ def build_options(
             hidden=bool(merged.get("hidden")),
             base=str(config.root) if config.path else "",
         ),
-        input_format=merged.get("input-format") or AUTO_INPUT,
+        input_format=merged.get("input-format") or AUTO,
         stdin_filename=_stdin_filename(merged.get("stdin-filename"), merged.get("input-format")),
         sources=SourceSettings(column=_column(merged.get("column")), key=merged.get("key")),
         fix=bool(merged.get("fix")),
@@ -166,7 +165,7 @@ def _stdin_filename(name: str | None, input_format: str | None) -> str | None:
         return None
     if not name.strip() or name == STDIN:
         raise UsageError(f"--stdin-filename {name!r}: give the file name standard input is checked as")
-    if (input_format or AUTO_INPUT) == AUTO_INPUT and not named_for_a_reader(name):
+    if (input_format or AUTO) == AUTO and not named_for_a_reader(name):
         ext = os.path.splitext(name)[1]
         known = ", ".join(EXTENSIONS)
         raise UsageError(

@@ -12,10 +12,9 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
-from mtg_typeline.codes import DEFAULT_OFF, INPUT_CODES
 from mtg_typeline.discovery.globs import matches
 from mtg_typeline.errors import UsageError
-from mtg_typeline.findings import Finding
+from mtg_typeline.findings import DEFAULT_OFF, INPUT_CODES, STDIN, Finding
 
 ALL = "ALL"
 
@@ -87,6 +86,6 @@ class Selection(NamedTuple):
 
     def _matches_any(self, path: str, globs: list[str]) -> bool:
         candidates = [path]
-        if self.root and path != "-":
+        if self.root and path != STDIN:
             candidates.append(os.path.relpath(os.path.join(self.base or os.getcwd(), path), self.root))
         return any(matches(c, glob) for c in candidates for glob in globs)

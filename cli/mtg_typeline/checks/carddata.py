@@ -6,12 +6,12 @@ by a function on the type line; documented here so that `explain` and `codes` kn
 
 from __future__ import annotations
 
-from mtg_typeline import codes
+from mtg_typeline import findings
 from mtg_typeline.checks.base import input_problem
 from mtg_typeline.findings import Severity
 
 FACES_DISAGREE = input_problem(
-    *codes.FACES_DISAGREE,
+    *findings.FACES_DISAGREE,
     Severity.ERROR,
     """A card's combined type line that is not its faces' type lines joined by ` // `.
 
@@ -23,7 +23,7 @@ FACES_DISAGREE = input_problem(
 )
 
 FIELDS_DISAGREE = input_problem(
-    *codes.FIELDS_DISAGREE,
+    *findings.FIELDS_DISAGREE,
     Severity.ERROR,
     """A card whose type string disagrees with its own `supertypes`, `types` and `subtypes`.
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from mtg_typeline import codes
+from mtg_typeline import findings
 from mtg_typeline.checks.base import input_problem
 from mtg_typeline.findings import Severity
 
 UNREADABLE = input_problem(
-    *codes.UNREADABLE,
+    *findings.UNREADABLE,
     Severity.ERROR,
     """An input path that cannot be read.
 
@@ -17,7 +17,7 @@ UNREADABLE = input_problem(
 )
 
 NOT_TEXT = input_problem(
-    *codes.NOT_TEXT,
+    *findings.NOT_TEXT,
     Severity.ERROR,
     """An input that is not UTF-8 text.
 
@@ -28,7 +28,7 @@ NOT_TEXT = input_problem(
 )
 
 LINE_TOO_LONG = input_problem(
-    *codes.LINE_TOO_LONG,
+    *findings.LINE_TOO_LONG,
     Severity.ERROR,
     """A line far longer than any type line (over 1,000 characters).
 
@@ -38,7 +38,7 @@ LINE_TOO_LONG = input_problem(
 )
 
 UNUSED_SUPPRESSION = input_problem(
-    *codes.UNUSED_SUPPRESSION,
+    *findings.UNUSED_SUPPRESSION,
     Severity.WARNING,
     """A `# typeline: ignore` comment that suppresses nothing on its line.
 
@@ -52,7 +52,7 @@ UNUSED_SUPPRESSION = input_problem(
 )
 
 MALFORMED = input_problem(
-    *codes.MALFORMED,
+    *findings.MALFORMED,
     Severity.ERROR,
     """An input that is not valid in its format (broken JSON, CSV, XML, YAML or zip).
 
@@ -64,7 +64,7 @@ MALFORMED = input_problem(
 )
 
 CHANGED_ON_DISK = input_problem(
-    *codes.CHANGED_ON_DISK,
+    *findings.CHANGED_ON_DISK,
     Severity.ERROR,
     """A file that changed on disk while `--fix` was working on it, so it was not written.
 
@@ -75,7 +75,7 @@ CHANGED_ON_DISK = input_problem(
 )
 
 WRITE_FAILED = input_problem(
-    *codes.WRITE_FAILED,
+    *findings.WRITE_FAILED,
     Severity.ERROR,
     """A fixed file that could not be written (no permission, a full disk).
 
@@ -83,5 +83,3 @@ WRITE_FAILED = input_problem(
     that replaces it only once it is complete. The finding names the reason. Exit status 2.
     """,
 )
-
-INPUT_CODES = codes.INPUT_CODES

@@ -34,9 +34,9 @@ from mtg_typeline.discovery.gitignore import Ignores
 from mtg_typeline.discovery.globs import matches
 from mtg_typeline.display import printable
 from mtg_typeline.errors import UsageError
+from mtg_typeline.findings import STDIN
 from mtg_typeline.sources import DEFAULT_INCLUDE, SNIFF_BYTES, detect
 
-STDIN = "-"
 SET_SUFFIX = ".mse-set"
 SET_FILE = "set"
 # Where a CI system has checked out the repository: the root of reported paths there.

@@ -21,6 +21,8 @@ import os
 import re
 from typing import NamedTuple
 
+from mtg_typeline.sources import UTF8_BOM
+
 _CLASSES = {  # POSIX classes of bracket expressions, in ASCII as git's wildmatch has them
     "alnum": "a-zA-Z0-9",
     "alpha": "a-zA-Z",
@@ -170,7 +172,7 @@ def read_patterns(path: str) -> tuple[Pattern, ...]:
             data = file.read()
     except OSError:
         return ()
-    text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8", "surrogateescape")
+    text = data.removeprefix(UTF8_BOM).decode("utf-8", "surrogateescape")
     return tuple(p for line in text.split("\n") if (p := parse(line)) is not None)
 
 

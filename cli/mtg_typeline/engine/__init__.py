@@ -12,17 +12,17 @@ from typing import TYPE_CHECKING, BinaryIO, NamedTuple, TextIO
 
 from mtg_typeline import progress
 from mtg_typeline.checker import Checker
-from mtg_typeline.codes import INPUT_CODES, UNREADABLE
-from mtg_typeline.discovery import STDIN, Discovery, FileFilter, Input, Names, Survey, survey
+from mtg_typeline.discovery import Discovery, FileFilter, Input, Names, Survey, survey
+from mtg_typeline.display import AUTO
 from mtg_typeline.engine.entries import UNREADABLE_INPUT, Checked, Tally, check_entries
 from mtg_typeline.errors import ExitStatus, UsageError
-from mtg_typeline.findings import Finding, Severity, Summary, input_finding
+from mtg_typeline.findings import INPUT_CODES, STDIN, UNREADABLE, Finding, Severity, Summary, input_finding
 from mtg_typeline.progress import Meter
 from mtg_typeline.reporters import ReportSettings, RunResult, get_closing, get_reporter
 from mtg_typeline.reporters.output import deliver, refuse_an_input, report_file
 from mtg_typeline.ruleset import load_rules
 from mtg_typeline.selection import Selection
-from mtg_typeline.sources import AUTO, SNIFF_BYTES, SourceSettings, detect, holds_type_lines
+from mtg_typeline.sources import SNIFF_BYTES, SourceSettings, detect, holds_type_lines
 from mtg_typeline.sources.text import check_stream, peek, read_ahead
 
 if TYPE_CHECKING:

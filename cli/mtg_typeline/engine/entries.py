@@ -9,8 +9,7 @@ from collections.abc import Callable, Iterator
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from mtg_typeline.codes import MALFORMED
-from mtg_typeline.findings import Finding, input_finding
+from mtg_typeline.findings import MALFORMED, Finding, input_finding
 
 if TYPE_CHECKING:
     from mtg_typeline.checker import Checker

@@ -19,8 +19,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, TextIO
 
-from mtg_typeline.display import printable
-from mtg_typeline.reporters import count
+from mtg_typeline.display import count, printable
 
 if TYPE_CHECKING:
     from mtg_typeline.config import Config

@@ -18,9 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from mtg_typeline.sources import UTF8_BOM
 from mtg_typeline.sources.base import Edit
-
-BOM = b"\xef\xbb\xbf"
 
 
 class Placed(NamedTuple):
@@ -45,7 +44,7 @@ Made = Edit | tuple[Edit, ...]  # what one `Entry.rewrite` gives: edits made tog
 
 def apply_edits(data: bytes, edits: Sequence[tuple[Made, int]]) -> Applied:
     """`data` with `edits` (each with the number of findings it fixes) applied."""
-    bom = BOM if data.startswith(BOM) else b""
+    bom = UTF8_BOM if data.startswith(UTF8_BOM) else b""
     text = data[len(bom) :].decode("utf-8", "surrogateescape")
     starts = _line_starts(text)
     groups: list[tuple[Edit, ...]] = []

@@ -22,7 +22,6 @@ from typing import NamedTuple
 from mtg_typeline.findings import Finding, Fix, Severity
 
 MAX_ROUNDS = 10
-SAFE = "safe"
 Findings = Callable[[str], Sequence[Finding]]  # the (selected) findings of a line
 
 
@@ -41,13 +40,7 @@ class LineFix(NamedTuple):
 
 def applicable(findings: Iterable[Finding], unsafe: bool = False) -> list[Finding]:
     """The findings whose fix `--fix` applies (with `unsafe`: `--unsafe-fixes` too)."""
-    return [f for f in findings if is_applicable(f, unsafe)]
-
-
-def is_applicable(finding: Finding, unsafe: bool = False) -> bool:
-    """Whether `--fix` applies the finding's fix (with `unsafe`: `--unsafe-fixes` too)."""
-    fix = finding.fix
-    return fix is not None and (fix.applicability == SAFE or unsafe)
+    return [f for f in findings if f.fix is not None and f.fix.applies(unsafe)]
 
 
 def fix_line(

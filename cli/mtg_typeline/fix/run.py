@@ -17,10 +17,10 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple, TextIO
 
-from mtg_typeline import codes
+from mtg_typeline import findings as codes
 from mtg_typeline.discovery import Names
 from mtg_typeline.findings import Finding, input_finding
-from mtg_typeline.fix.line import LineFix, fix_line, is_applicable
+from mtg_typeline.fix.line import LineFix, applicable, fix_line
 from mtg_typeline.fix.snapshot import Changed, Snapshot, check_unchanged, read_snapshot
 from mtg_typeline.fix.zipped import Member, fix_zip, is_zip, member_diffs
 from mtg_typeline.sources import SNIFF_BYTES, TypeWordLines, type_word_lines
@@ -73,8 +73,7 @@ class Fixing:
     def warn(self) -> None:
         """Say which lines kept fixes that could not be applied (the fixes undo one another,
         or applying them would add an error), and which text inputs were not fixed."""
-        from mtg_typeline.display import printable
-        from mtg_typeline.reporters import count
+        from mtg_typeline.display import count, printable
 
         for path, line in self.unsettled:
             self.err.write(
@@ -98,8 +97,8 @@ class Fixing:
     def diff_status(self, status: int, quiet: bool, exit_zero: bool = False) -> int:
         """The exit status of `--diff` (1 when there is a diff, unless an input failed or
         `--exit-zero`), after saying on standard error what would be fixed."""
+        from mtg_typeline.display import count
         from mtg_typeline.errors import ExitStatus
-        from mtg_typeline.reporters import count
 
         if not quiet:
             what = f"Would fix {count(self.fixed, 'finding')} in {count(self.files, 'file')}."
@@ -217,7 +216,7 @@ class Fixing:
             return [f for f in checker.check(line) if keep(f.at(where, 1)) and not silenced(f.code)]
 
         found = findings(text)
-        if not any(is_applicable(f, self.settings.unsafe) for f in found):
+        if not applicable(found, self.settings.unsafe):
             return None
         return fix_line(text, findings, self.settings.unsafe, found)
 
@@ -236,7 +235,7 @@ class Fixing:
         def fix(line: str, number: int) -> LineFix | None:
             if line not in done:
                 found = () if checker.is_clean(line) else findings(line)
-                useful = any(is_applicable(f, unsafe) for f in found)
+                useful = bool(applicable(found, unsafe))
                 done[line] = fix_line(line, findings, unsafe, found) if useful else None
             return done[line]
 

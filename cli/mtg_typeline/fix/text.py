@@ -15,9 +15,9 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from mtg_typeline.fix.line import LineFix
+from mtg_typeline.sources import UTF8_BOM
 from mtg_typeline.sources.text import NUL_SNIFF
 
-BOM = b"\xef\xbb\xbf"
 # The fix of a line of text (no line end, no BOM) and its number, or None: nothing to fix
 LineFixer = Callable[[str, int], "LineFix | None"]
 
@@ -55,7 +55,7 @@ def fix_text(data: bytes, fix: LineFixer) -> FileFix:
 
 def _fix_piece(piece: bytes, number: int, fix: LineFixer) -> tuple[bytes, LineFix] | None:
     """One line (without its LF) fixed, with how; None when it is left as it is."""
-    bom = BOM if number == 1 and piece.startswith(BOM) else b""
+    bom = UTF8_BOM if number == 1 and piece.startswith(UTF8_BOM) else b""
     body = piece[len(bom) :].rstrip(b"\r")
     if b"\r" in body:
         return None  # a line end of its own (bare CR) inside: fixing could join its lines

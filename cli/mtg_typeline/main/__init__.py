@@ -15,13 +15,13 @@ import click
 from click.core import ParameterSource
 
 from mtg_typeline import __version__
+from mtg_typeline.display import AUTO
 from mtg_typeline.errors import ExitStatus, UsageError
 from mtg_typeline.main.check import COLOR_CHOICES, CheckCommand, Settings, before_run
 from mtg_typeline.main.common import CONTEXT, F, guarded, text_or_json
 from mtg_typeline.main.complete import complete_code, complete_edition, complete_selectors
 from mtg_typeline.main.rules import lookup, rules
 from mtg_typeline.reporters import FORMATS
-from mtg_typeline.sources import AUTO
 from mtg_typeline.sources import FORMATS as INPUT_FORMATS
 
 
@@ -55,7 +55,7 @@ def cli() -> None:
     "each applies on top of the ones before).",
 )
 @click.option(
-    "--format", type=click.Choice((*FORMATS, "auto")), default="auto", show_default=True,
+    "--format", type=click.Choice((*FORMATS, AUTO)), default=AUTO, show_default=True,
     help="Output format; auto is github inside GitHub Actions, text elsewhere.",
 )  # fmt: skip
 @click.option(
@@ -117,7 +117,7 @@ def cli() -> None:
     help="Say on standard error which configuration, rules and inputs the run uses.",
 )  # fmt: skip
 @click.option(
-    "--color", type=click.Choice(COLOR_CHOICES), is_flag=False, flag_value="always", default="auto",
+    "--color", type=click.Choice(COLOR_CHOICES), is_flag=False, flag_value="always", default=AUTO,
     help="Colour the text output: always (--color alone), never, or auto (the default): on a terminal "
     "or with FORCE_COLOR set, unless NO_COLOR is set.",
 )  # fmt: skip

@@ -20,6 +20,7 @@ import click
 from mtg_typeline.display import COLOR_WHEN as COLOR_CHOICES
 from mtg_typeline.display import printable
 from mtg_typeline.errors import ExitStatus
+from mtg_typeline.findings import STDIN
 
 if TYPE_CHECKING:
     from mtg_typeline.config import Config
@@ -84,8 +85,6 @@ def before_run(options: Options, settings: Settings, show_settings: bool, show_f
     """Warn of options that will do nothing in this run; print what --show-settings and
     --show-files ask for (the exit status then: the run is over), or with --verbose which
     configuration the run uses (None: the run goes on)."""
-    from mtg_typeline.discovery import STDIN
-
     name = options.stdin_filename
     if name is not None and options.paths and STDIN not in options.paths:
         click.echo(

@@ -10,8 +10,9 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
-from mtg_typeline.codes import INPUT_CODES
+from mtg_typeline.display import count
 from mtg_typeline.errors import UsageError
+from mtg_typeline.findings import INPUT_CODES
 
 if TYPE_CHECKING:
     from mtg_typeline.findings import Finding, Summary
@@ -49,11 +50,9 @@ class ReportSettings(NamedTuple):
 
 
 def fix_mark(finding: Finding, settings: ReportSettings) -> str:
-    """`[*]` for a finding `--fix` would fix (with `--unsafe-fixes`: unsafe fixes too); the
-    same test as `fixer.is_applicable`, kept here so that a run that doesn't fix never
-    loads the fixer."""
+    """`[*]` for a finding `--fix` would fix (with `--unsafe-fixes`: unsafe fixes too)."""
     fix = finding.fix
-    return "[*]" if fix is not None and (fix.applicability == "safe" or settings.unsafe_fixes) else ""
+    return "[*]" if fix is not None and fix.applies(settings.unsafe_fixes) else ""
 
 
 def fixed_sentence(summary: Summary) -> str | None:
@@ -79,12 +78,6 @@ def summary_pieces(summary: Summary) -> list[tuple[str, str | None]]:
             pieces.append((", " if index < len(found) - 1 else " and ", None))
         pieces.append((text, severity))
     return [*pieces, (where, None)]
-
-
-def count(number: int, word: str) -> str:
-    """'1 error', '2,000 errors', '3 info'."""
-    plural = word if number == 1 or word == "info" else word + "s"
-    return f"{number:,} {plural}"
 
 
 Reporter = Callable[[RunResult, TextIO, ReportSettings], None]  # a module's `report`

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from mtg_typeline.discovery import STDIN
 from mtg_typeline.display import printable
-from mtg_typeline.findings import Finding, Severity
+from mtg_typeline.findings import STDIN, Finding, Severity
 from mtg_typeline.reporters import ReportSettings, RunResult
 
 COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}

@@ -32,9 +32,8 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import TextIO
 
-from mtg_typeline.codes import INPUT_CODES
 from mtg_typeline.display import printable
-from mtg_typeline.findings import Finding, Severity
+from mtg_typeline.findings import INPUT_CODES, Finding, Severity
 from mtg_typeline.reporters import ReportSettings, RunResult
 from mtg_typeline.reporters.concise import line_of
 

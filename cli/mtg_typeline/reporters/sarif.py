@@ -33,9 +33,7 @@ from typing import Any, TextIO
 from urllib.parse import quote
 
 import mtg_typeline
-from mtg_typeline.codes import INPUT_CODES
-from mtg_typeline.discovery import STDIN
-from mtg_typeline.findings import Finding, Fix
+from mtg_typeline.findings import INPUT_CODES, STDIN, Finding, Fix
 from mtg_typeline.reporters import ReportSettings, RunResult
 from mtg_typeline.reporters.gitlab import fingerprints
 from mtg_typeline.reporters.sarif_rules import LEVELS, descriptors

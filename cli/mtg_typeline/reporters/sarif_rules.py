@@ -9,7 +9,7 @@ the default level, and `properties`: the rules cited, `tags`, `precision` and
 writes it).
 
 Input problems, the codes that make the exit status 2 (an input that could not be read,
-parsed or written: `codes.INPUT_CODES`), are no alert about the cards: SARIF reports them as
+parsed or written: `findings.INPUT_CODES`), are no alert about the cards: SARIF reports them as
 tool execution notifications, so their descriptors go to `driver.notifications`; the other
 codes are `driver.rules`.
 """
@@ -21,8 +21,7 @@ from typing import Any
 
 from mtg_typeline.checks import CHECKS, Check
 from mtg_typeline.checks.docs import FIX_NOTES, describe
-from mtg_typeline.codes import INPUT_CODES
-from mtg_typeline.findings import Severity
+from mtg_typeline.findings import INPUT_CODES, Severity
 from mtg_typeline.ruleset import RuleSet
 
 LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}

@@ -20,7 +20,7 @@ def rows(result: RunResult) -> list[dict[str, Any]]:
     counts = Counter(f.code for f in result.findings)
     first = {f.code: f for f in reversed(result.findings)}
     fixable = {
-        code: all(f.fix and f.fix.applicability == "safe" for f in result.findings if f.code == code)
+        code: all(f.fix is not None and f.fix.applies() for f in result.findings if f.code == code)
         for code in counts
     }
     ordered = sorted(counts, key=lambda code: (-counts[code], code))

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from mtg_typeline.ruleset import RuleSet
     from mtg_typeline.sources.base import Entry
 
-AUTO = "auto"
+BOM = "\ufeff"  # the byte-order mark, which starts some UTF-8 files
+UTF8_BOM = BOM.encode("utf-8")
 FORMATS = ("text", "scryfall", "mtgjson", "csv", "yaml", "cockatrice", "forge", "mse")
 # The files a directory search reads by default (Forge scripts are *.txt; an MSE set is a
 # `.mse-set` zip or folder, or its `set` file).
@@ -80,7 +81,7 @@ def detect(path: str, head: bytes) -> str:
     """The format of an input from its name and its first bytes (`head`)."""
     name = os.path.basename(path.rstrip("/\\")).lower()
     ext = os.path.splitext(name)[1]
-    start = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    start = head.lstrip(UTF8_BOM + b" \t\r\n")
     if ext in _BY_EXTENSION:
         found = _BY_EXTENSION[ext]
     elif ext == ".xml" or start.startswith((b"<?xml", b"<cockatrice", b"<!--")):
@@ -152,7 +153,7 @@ def _json_kind(head: bytes) -> str:
 
 
 def _looks_like_forge(head: bytes) -> bool:
-    lines = head[:4096].removeprefix(b"\xef\xbb\xbf").splitlines()
+    lines = head[:4096].removeprefix(UTF8_BOM).splitlines()
     keys = {line.split(b":", 1)[0].strip() for line in lines if b":" in line}
     return b"Name" in keys and b"Types" in keys
 
@@ -199,7 +200,7 @@ def type_word_lines(head: bytes, rules: RuleSet) -> TypeWordLines | None:
     words.update(rename.old.casefold() for rename in rules.renames if rename.kind in kinds)
     seen = typed = 0
     for line in head.decode("utf-8", "replace").splitlines():
-        text = line.strip().lstrip("\ufeff")
+        text = line.strip().lstrip(BOM)
         if not text or text.startswith("#"):
             continue
         seen += 1

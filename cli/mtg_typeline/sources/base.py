@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import BinaryIO, NamedTuple, Protocol
 
 from mtg_typeline.findings import Severity
+from mtg_typeline.sources import UTF8_BOM
 
 
 class Place(NamedTuple):
@@ -199,8 +200,7 @@ def read_text(stream: BinaryIO, path: str) -> str:
     """The whole input as text (UTF-8, a BOM dropped), for the formats parsed whole. Bytes
     that are not UTF-8 are a `SourceError` at their place."""
     data = stream.read()
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
+    data = data.removeprefix(UTF8_BOM)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -13,12 +13,12 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, TextIO
 
-from mtg_typeline import codes
+from mtg_typeline import findings as codes
 from mtg_typeline.checker import CACHE_SIZE, Checker
 from mtg_typeline.findings import Finding, input_finding
 from mtg_typeline.progress import NO_METER, Meter
+from mtg_typeline.sources import BOM
 
-BOM = "\ufeff"
 _MAX_CACHED_CHARS = 512
 # The cache is kept while, over the lines that filled it, at least as many lines were found
 # in it as were stored (2 lines read per entry); otherwise storing pauses for _PAUSE lines.

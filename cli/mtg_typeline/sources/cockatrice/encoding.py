@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import BinaryIO
 
+from mtg_typeline.sources import UTF8_BOM
 from mtg_typeline.sources.base import SourceError
 
 CHUNK = 64 * 1024
@@ -33,7 +34,7 @@ def utf8_chunks(stream: BinaryIO, first: bytes, encoding: str, path: str) -> Ite
     can place."""
     size = len(first)
     if encoding == "utf-8":
-        data = first.removeprefix(b"\xef\xbb\xbf")
+        data = first.removeprefix(UTF8_BOM)
         while data:
             yield data, size
             data = stream.read(CHUNK)
@@ -61,7 +62,7 @@ def encoding_of(head: bytes, path: str) -> str:
     for start, encoding in _SIGNATURES:
         if head.startswith(start):
             return encoding
-    declared = _DECLARED.match(head.removeprefix(b"\xef\xbb\xbf"))
+    declared = _DECLARED.match(head.removeprefix(UTF8_BOM))
     if not declared:
         return "utf-8"
     name = declared.group(1).decode("ascii")

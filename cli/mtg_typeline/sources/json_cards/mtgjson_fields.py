@@ -15,8 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from mtg_typeline import codes
-from mtg_typeline.findings import Severity
+from mtg_typeline.findings import FIELDS_DISAGREE, Severity
 from mtg_typeline.notation import fold
 from mtg_typeline.sources.base import Note
 
@@ -59,7 +58,7 @@ def fields_notes(card: Card, text: str) -> tuple[Note, ...]:
     head = " ".join((*supertypes, *types))
     made = f"{head} — {' '.join(subtypes)}" if subtypes else head
     message = f"the type line disagrees with the card's supertypes, types and subtypes, which make '{made}'"
-    return (Note(codes.FIELDS_DISAGREE, Severity.ERROR, message),)
+    return (Note(FIELDS_DISAGREE, Severity.ERROR, message),)
 
 
 def arrays_after(card: Card, old: str, new: str) -> dict[str, list[str]] | None:

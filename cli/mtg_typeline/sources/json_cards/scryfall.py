@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from mtg_typeline import codes
-from mtg_typeline.findings import Severity
+from mtg_typeline.findings import FACES_DISAGREE, Severity
 from mtg_typeline.sources.base import Entry, Note
 from mtg_typeline.sources.json_cards.places import Site
 from mtg_typeline.sources.json_cards.shapes import (
@@ -76,7 +75,7 @@ def _faced(card: Card, locate: Locate) -> list[Entry]:
     joined = " // ".join(face["type_line"] for face in held)
     if held and len(held) == len(faces) and text != joined:
         message = "the card's type line is not its faces' type lines joined by ' // '"
-        notes = (Note(codes.FACES_DISAGREE, Severity.ERROR, message, suggestion=joined),)
+        notes = (Note(FACES_DISAGREE, Severity.ERROR, message, suggestion=joined),)
     combined = card_entry(text, locate(card), card_name(card), notes)
     keys = list(card)
     first = keys.index("type_line") < keys.index("card_faces")

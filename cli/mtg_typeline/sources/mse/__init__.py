@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import IO, TYPE_CHECKING, BinaryIO, NamedTuple
 
+from mtg_typeline.findings import STDIN
 from mtg_typeline.sources.base import Entry, Place, SourceError
 from mtg_typeline.sources.mse.markup import face_line, plain, rewrite_face
 from mtg_typeline.sources.mse.syntax import FIELD, Card, Include, Lines, cards, parse
@@ -51,7 +52,7 @@ def read_input(
     if head.startswith(_ZIP_MAGIC):
         yield from _read_zip(stream, path, progress)
         return
-    folder = None if path == "-" else path.rpartition("/")[0]
+    folder = None if path == STDIN else path.rpartition("/")[0]
     package = _folder_package(folder, root) if folder is not None else None
     reading = _Reading(package)
     yield from reading.main(Lines(stream, progress), None)

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, NamedTuple, TypeAlias
 
+from mtg_typeline.sources import UTF8_BOM
 from mtg_typeline.sources.base import NotCardData, Place, SourceError
 from mtg_typeline.sources.mse.markup import Field
 
@@ -54,7 +55,7 @@ class Lines:
 
 
 def _decode(data: bytes, number: int) -> str:
-    if number == 1 and data.startswith(b"\xef\xbb\xbf"):
+    if number == 1 and data.startswith(UTF8_BOM):
         data = data[3:]
     try:
         return data.decode("utf-8")

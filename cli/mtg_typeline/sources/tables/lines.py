@@ -17,6 +17,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
+from mtg_typeline.sources import BOM
 from mtg_typeline.sources.base import SourceError
 from mtg_typeline.sources.tables.places import END
 from mtg_typeline.sources.text import peek
@@ -70,7 +71,7 @@ class Lines:
         self.kept: deque[tuple[int, list[str]]] = deque(maxlen=KEPT_BLOCKS)
         self.first = self.text.readlines(BLOCK_CHARS)
         if self.first:  # (the UTF-16 and UTF-32 codecs take their mark themselves)
-            self.first[0] = self.first[0].removeprefix("\ufeff")
+            self.first[0] = self.first[0].removeprefix(BOM)
 
     def blocks(self) -> Iterator[list[str]]:
         number, block = 1, self.first
