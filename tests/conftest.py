@@ -11,7 +11,7 @@ import os
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import IO
 
@@ -20,12 +20,25 @@ from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, settings
 
 from mtg_typeline.main import cli
+from mtg_typeline.sources.base import Batch, Entry, Item
 
 SHARED_DIR = Path(__file__).resolve().parents[2] / "shared"
 
 # The rule cache of the tests lives in a directory of their own, never the user's.
 os.environ["TYPELINE_CACHE_DIR"] = tempfile.mkdtemp(prefix="typeline-test-cache-")
 SHARED_REASON = "needs ../shared"
+
+
+def entries_of(items: Iterable[Item]) -> list[Entry]:
+    """What a reader gave, as entries: each entry, and each type line of a batch of card data
+    (clean or not) as its entry, asked for as the batch comes (as the engine asks)."""
+    found: list[Entry] = []
+    for item in items:
+        if isinstance(item, Entry):
+            found.append(item)
+        elif isinstance(item, Batch) and item.entry is not None:
+            found += [item.entry(index) for index, text in enumerate(item.texts) if text is not None]
+    return found
 
 
 def shared_path(*parts: str) -> Path:

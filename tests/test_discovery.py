@@ -379,10 +379,10 @@ def test_fix_leaves_text_that_holds_no_type_lines_alone() -> None:
 )
 def test_what_looks_like_type_lines(text: str, holds: bool) -> None:
     from mtg_typeline.ruleset import load_rules
-    from mtg_typeline.sources import holds_type_lines
+    from mtg_typeline.sources.inputs import look_at
 
     data = text.encode("latin-1") if text.startswith("\xff\xfe") else text.encode("utf-8")
-    assert holds_type_lines(data, load_rules()) is holds
+    assert look_at(data, load_rules()).holds_type_lines is holds
 
 
 def test_text_that_is_not_utf_8_text_is_reported_in_a_search() -> None:

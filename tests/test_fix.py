@@ -20,8 +20,9 @@ from conftest import run_cli
 
 from mtg_typeline.checker import Checker
 from mtg_typeline.findings import Finding, Fix, Severity, Span
-from mtg_typeline.fix import run as fixrun
+from mtg_typeline.fix import fixing
 from mtg_typeline.fix import text as fixtext
+from mtg_typeline.fix import writing as fixwriting
 from mtg_typeline.fix.line import MAX_ROUNDS, apply, choose, fix_line
 from mtg_typeline.reporters import FORMATS
 from mtg_typeline.ruleset import load_rules
@@ -544,7 +545,7 @@ def changing_file_during_fixing(monkeypatch: pytest.MonkeyPatch, path: Path, tex
         path.write_text(text, encoding="utf-8")
         return done
 
-    monkeypatch.setattr(fixtext, "fix_text", meddling)
+    monkeypatch.setattr(fixing, "fix_text", meddling)  # where the fixer looks it up
 
 
 @pytest.mark.parametrize("same_size", [False, True])
@@ -555,14 +556,14 @@ def test_a_file_changed_on_disk_is_not_overwritten(monkeypatch: pytest.MonkeyPat
     changing_file_during_fixing(monkeypatch, path, theirs)
     if same_size:  # the same size and time: only the contents tell
         os.utime(path, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
-        real = fixtext.fix_text
+        real = fixing.fix_text
 
         def keep_time(data: bytes, fixer: fixtext.LineFixer) -> fixtext.FileFix:
             done = real(data, fixer)
             os.utime(path, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
             return done
 
-        monkeypatch.setattr(fixtext, "fix_text", keep_time)
+        monkeypatch.setattr(fixing, "fix_text", keep_time)
     result = check("--fix", "--format", "concise", "cards.txt")
     assert path.read_text(encoding="utf-8") == theirs
     assert result.exit_code == 2
@@ -578,7 +579,7 @@ def test_a_file_that_cannot_be_written_is_reported(monkeypatch: pytest.MonkeyPat
     def refuse(source: str, target: str) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(fixrun.os, "replace", refuse)  # the same os module write_atomic uses
+    monkeypatch.setattr(fixwriting.os, "replace", refuse)  # the same os module write_atomic uses
     result = check("--fix", "--format", "concise", "cards.txt")
     assert result.exit_code == 2
     assert path.read_text(encoding="utf-8") == SAMPLE

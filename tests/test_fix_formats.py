@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import property_settings
+from conftest import entries_of, property_settings
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -26,10 +26,10 @@ Rewritten = Callable[[str, str], str | None]
 
 
 def entries(fmt: str, data: str | bytes, path: str = "input", **settings: str) -> list[Entry]:
-    """The entries of an input (a table's clean rows too: no rules, so every row is one)."""
+    """The entries of an input (a table's clean rows too)."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
     read = reader_for(fmt, SourceSettings(**settings))  # type: ignore[arg-type]
-    return [e for e in read(io.BytesIO(raw), path, lambda n: None) if not isinstance(e, int)]
+    return entries_of(read(io.BytesIO(raw), path, lambda n: None))
 
 
 def applied(data: str, *edits: Made | None) -> str:
@@ -905,7 +905,7 @@ def value_patterns(relative: str, root: Path, options: list[str]) -> dict[str, r
 
 
 def _sample_files(path: Path) -> list[tuple[str, Path]]:
-    from mtg_typeline.sources import detect
+    from mtg_typeline.sources.inputs import detect
 
     if path.name.endswith(".mse-set-partial"):
         return [("mse", path)]

@@ -28,12 +28,12 @@ from hypothesis import strategies as st
 from test_fastpath import DrawPicker, build_line, type_lines
 
 from mtg_typeline.checker import Checker
-from mtg_typeline.findings import Finding, Severity
+from mtg_typeline.filters import Filters, Selection
+from mtg_typeline.findings import STDIN, Finding, Severity
 from mtg_typeline.fix.line import applicable, fix_line
 from mtg_typeline.parser import parse
 from mtg_typeline.ruleset import RuleSet, load_rules
-from mtg_typeline.selection import Selection
-from mtg_typeline.sources.text import line_findings
+from mtg_typeline.sources.text import type_line
 
 NEWEST = "2026-09-25"
 CORPUS = Path(__file__).resolve().parent / "data" / "corpus-typelines.tsv"
@@ -187,7 +187,8 @@ def expected_line(piece: bytes, first: bool) -> bytes:
         return piece
 
     def findings(line: str) -> list[Finding]:
-        return [f for f in line_findings(checker().check, line) or () if DEFAULT.keeps(f)]
+        body, comment = type_line(line)
+        return [] if body is None else Filters(DEFAULT, "").line(checker().check(body), STDIN, comment)
 
     fixed = fix_line(text, findings).text
     return bom + fixed.encode("utf-8") + piece[len(bom) + len(body) :]

@@ -9,8 +9,9 @@ import pytest
 
 from mtg_typeline import progress
 from mtg_typeline.checker import Checker
+from mtg_typeline.engine.check import check_items
 from mtg_typeline.ruleset import load_rules
-from mtg_typeline.sources.text import check_stream
+from mtg_typeline.sources import text
 
 
 class Terminal(io.StringIO):
@@ -45,32 +46,28 @@ def test_never_for_short_runs_or_standard_input(tmp_path: Path) -> None:
     assert progress.wanted([str(small), "-", str(tmp_path / "missing.txt")], "text", Terminal()) == 0
 
 
-def test_the_bar_counts_every_byte_read(big: Path) -> None:
+def test_the_bar_counts_every_byte_read() -> None:
     advanced: list[int] = []
     meter = progress.Meter(advanced.append)
-    with big.open("rb") as stream:
-        count = meter.counter(stream)
-        assert count is not None
-        stream.read(10)
-        count()
-        stream.read()
-        count()
-        count()  # nothing more read: nothing more counted
-    assert advanced == [10, big.stat().st_size - 10]
+    meter.add(10)
+    meter.add(0)  # nothing more read: nothing more counted
+    meter.add(5)
+    assert advanced == [10, 5]
 
 
 def test_a_check_moves_the_bar_to_the_end(big: Path) -> None:
     advanced: list[int] = []
     rules = load_rules()
+    meter = progress.Meter(advanced.append)
     with big.open("rb") as stream:
-        lines = check_stream(
-            stream, str(big), Checker(rules), lambda f: None, progress.Meter(advanced.append)
-        )
+        items = text.read(stream, str(big), meter.add)
+        lines = check_items(items, str(big), Checker(rules), lambda f: None, searched=False)
     assert lines == big.read_text(encoding="utf-8").count("\n")
     assert sum(advanced) == big.stat().st_size
     assert len(advanced) > 1  # moved while reading, not only at the end
 
 
-def test_no_bar_means_no_counting(big: Path) -> None:
-    with big.open("rb") as stream, progress.bar(0, Terminal()) as meter:
-        assert meter.counter(stream) is None
+def test_no_bar_means_no_counting() -> None:
+    with progress.bar(0, Terminal()) as meter:
+        assert meter is progress.NO_METER
+        meter.add(10)  # (nothing to move)

@@ -1,7 +1,7 @@
 """Which findings are reported and what the run exits with: `--select`, `--extend-select`,
 `--ignore`, per-file ignores, `--fail-on`, `--strict`, `--exit-zero` and `--statistics`.
 
-Unit tests of `selection.expand`, `Selection.build`/`keeps` and `engine.exit_status`, and the
+Unit tests of `filters.expand`, `Selection.build`/`keeps` and `engine.exit_status`, and the
 same behaviour through the command line with exact output.
 """
 
@@ -19,8 +19,8 @@ from mtg_typeline import findings
 from mtg_typeline.checks import CHECKS
 from mtg_typeline.engine import exit_status
 from mtg_typeline.errors import ExitStatus, UsageError
+from mtg_typeline.filters import Selection, expand
 from mtg_typeline.findings import Finding, Fix, Severity, Span
-from mtg_typeline.selection import Selection, expand
 
 # Variables that change how rich decides on colour; each run starts without them.
 

@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import run_cli, shared_path
+from conftest import entries_of, run_cli, shared_path
 
 from mtg_typeline.ruleset import load_rules
-from mtg_typeline.sources import SourceSettings, detect, reader_for
-from mtg_typeline.sources.base import CharMap, Entry, Offset, Region, SourceError, resolve
+from mtg_typeline.sources import SourceSettings, reader_for
+from mtg_typeline.sources.base import Batch, CharMap, Entry, Offset, Region, SourceError, resolve
+from mtg_typeline.sources.inputs import detect
 
 SAMPLES = Path(__file__).parent / "data" / "samples" / "csv"
 CPCAGLE = SAMPLES / "cpcagle-xln-cards-noheader.csv"
@@ -42,9 +43,9 @@ def write(name: str, data: str | bytes) -> str:
 
 
 def entries(data: bytes, path: str = "cards.csv", column: str | None = None) -> list[Entry]:
-    """The reader's entries; without rules every row with a type cell is an entry."""
+    """The entry of every row with a type cell."""
     read = reader_for("csv", SourceSettings(column=column))
-    return list(read(io.BytesIO(data), path, lambda n: None))
+    return entries_of(read(io.BytesIO(data), path, lambda n: None))
 
 
 def region(entry: Entry, start: int, end: int) -> Region:
@@ -591,17 +592,18 @@ def test_rows_are_streamed_and_progress_is_told() -> None:
     told: list[int] = []
     read = reader_for("csv", SourceSettings(rules=load_rules()))(stream, "big.csv", told.append)
     first = next(read)
-    assert (first.text, first.card) == ("Creature - Elf", "First")
-    assert stream.most < len(data) // 10  # the first row came before the file was read
-    rest = list(read)
-    assert [e.card for e in rest if isinstance(e, Entry) and e.card] == ["Last"]
-    # the clean rows come as counts, not an entry each; every one counts as a type line
-    assert rest[0] == 200_000
-    assert len(rest) == 2
+    assert isinstance(first, Batch) and first.entry is not None
+    assert (first.texts[0], first.entry(0).card) == ("Creature - Elf", "First")
+    assert stream.most < len(data) // 10  # the first rows came before the file was read
+    batches = [first, *read]
+    assert all(isinstance(batch, Batch) for batch in batches)
+    assert sum(len(batch.texts) - batch.empty for batch in batches) == 200_002  # each a type line
     assert sum(told) == len(data)
-    last = rest[-1]
-    assert isinstance(last, Entry)
-    assert resolve(last.locate).region(0, 1) == Region(200_003, 6, 200_003, 7)
+    last = batches[-1]  # (the file's end is no row)
+    assert last.texts[-1] == "Creature - Elf" and last.entry is not None
+    entry = last.entry(len(last.texts) - 1)
+    assert entry.card == "Last"
+    assert resolve(entry.locate).region(0, 1) == Region(200_003, 6, 200_003, 7)
 
 
 def test_entries_out_of_order_of_resolution_still_find_their_places() -> None:

@@ -14,9 +14,10 @@ import pytest
 from conftest import run_cli, shared_path
 
 from mtg_typeline.ruleset import load_rules
-from mtg_typeline.sources import SourceSettings, detect, reader_for
+from mtg_typeline.sources import SourceSettings, reader_for
 from mtg_typeline.sources.base import Entry, Place, SourceError, resolve
 from mtg_typeline.sources.forge import _Splitter
+from mtg_typeline.sources.inputs import detect
 
 SAMPLES = Path(__file__).parent / "data" / "samples" / "forge"
 REEFORGE = SAMPLES / "reeforge-2020"

@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from conftest import run_cli, shared_path
 
-from mtg_typeline.sources import SNIFF_BYTES, SourceSettings, detect, json_cards, reader_for
+from mtg_typeline.sources import SNIFF_BYTES, SourceSettings, json_cards, reader_for
 from mtg_typeline.sources.base import Entry, NotCardData, SourceError, resolve
+from mtg_typeline.sources.inputs import detect
 
 SAMPLES = Path(__file__).parent / "data" / "samples"
 Found = tuple[int, int, int, str, "str | None"]  # line, column, end column, code, card

@@ -15,8 +15,9 @@ import pytest
 from conftest import run_cli, shared_path
 
 from mtg_typeline.discovery import find_root
-from mtg_typeline.sources import SourceSettings, detect
+from mtg_typeline.sources import SourceSettings
 from mtg_typeline.sources.base import Entry, Region, SourceError, resolve
+from mtg_typeline.sources.inputs import detect
 from mtg_typeline.sources.mse import read_folder, read_input
 
 SAMPLES = Path(__file__).parent / "data" / "samples" / "mse"

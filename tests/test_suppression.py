@@ -1,7 +1,8 @@
 """Inline suppressions: `# typeline: ignore` and `# typeline: ignore[CODES]` at the end of a
 line of a text input, and TL904 unused-suppression (off unless selected).
 
-Unit tests of `find_suppression` and `apply`, and the behaviour through the command line.
+Unit tests of `find_suppression` and of the filter stage on one line (`Filters.line`), and
+the behaviour through the command line.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ import pytest
 from conftest import run_cli
 
 from mtg_typeline.checks import CHECKS
-from mtg_typeline.findings import Finding, Fix, Severity, Span
-from mtg_typeline.suppression import Suppression, apply, find_suppression
+from mtg_typeline.filters import Filters, Selection, Suppression, find_suppression
+from mtg_typeline.findings import STDIN, Finding, Fix, Severity, Span
+from mtg_typeline.sources.text import type_line
 
 # "Creature - Forest" has TL101 dash-form (warning) at column 9 and TL304 (error) at column 12
 TWO = "Creature - Forest"
@@ -42,6 +44,14 @@ def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def make(code: str) -> Finding:
     check = next(c for c in CHECKS if c.code == code)
     return Finding(code, check.name, check.severity, "m", (), TWO, 1, 2)
+
+
+def apply(line: str, found: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """What the filter stage leaves of the findings of a text file's line (with TL904
+    selected), its comment read as the text reader reads it."""
+    _, comment = type_line(line)
+    assert comment is not None
+    return tuple(Filters(Selection.build(extend_select=["TL904"]), "").line(found, STDIN, comment))
 
 
 # find_suppression
@@ -109,28 +119,22 @@ def test_suppression_covers() -> None:
     assert some.covers("TL101") and not some.covers("TL304")
 
 
-# apply
+# the filter stage on one line
 
 
 def test_apply_everything() -> None:
     line = f"{TWO}  # typeline: ignore"
-    directive = find_suppression(line[len(TWO) + 2 :], len(TWO) + 2)
-    assert directive is not None
-    assert apply(directive, (make("TL101"), make("TL304")), line) == ()
+    assert apply(line, (make("TL101"), make("TL304"))) == ()
 
 
 def test_apply_one_code() -> None:
     line = f"{TWO}  # typeline: ignore[TL101]"
-    directive = find_suppression(line[len(TWO) + 2 :], len(TWO) + 2)
-    assert directive is not None
-    assert apply(directive, (make("TL101"), make("TL304")), line) == (make("TL304"),)
+    assert apply(line, (make("TL101"), make("TL304"))) == (make("TL304"),)
 
 
 def test_apply_reports_an_unused_directive() -> None:
     line = "Creature — Elf  # typeline: ignore[TL304, dash-form]"
-    directive = find_suppression(line[16:], 16)
-    assert directive is not None
-    assert apply(directive, (), line) == (
+    assert apply(line, ()) == (
         Finding(
             code="TL904",
             name="unused-suppression",
@@ -148,9 +152,7 @@ def test_apply_reports_an_unused_directive() -> None:
 
 def test_apply_keeps_other_findings_beside_the_unused_report() -> None:
     line = f"{TWO}\t# typeline: ignore[TL207]"
-    directive = find_suppression(line[len(TWO) + 1 :], len(TWO) + 1)
-    assert directive is not None
-    kept = apply(directive, (make("TL101"), make("TL304")), line)
+    kept = apply(line, (make("TL101"), make("TL304")))
     assert [f.code for f in kept] == ["TL101", "TL304", "TL904"]
     unused = kept[-1]
     assert unused.fix == Fix(Span(len(TWO), len(line)), "", "safe")  # the tab goes too
@@ -159,9 +161,7 @@ def test_apply_keeps_other_findings_beside_the_unused_report() -> None:
 
 def test_apply_offers_no_fix_when_the_comment_says_more() -> None:
     line = "Creature — Elf  # typeline: ignore  (was a Forest)"
-    directive = find_suppression(line[16:], 16)
-    assert directive is not None
-    (unused,) = apply(directive, (), line)
+    (unused,) = apply(line, ())
     assert unused.code == "TL904"
     assert unused.message == "the suppression '# typeline: ignore' suppresses nothing on this line"
     assert (unused.column, unused.end_column) == (17, 35)

@@ -1,5 +1,6 @@
-"""Running the checks on type lines: a fast path for lines that are certainly clean, the
-full parse and every check for the rest, and a bounded cache of results.
+"""The checker, the stage between the readers and the filters: the findings of type lines,
+from a fast path for lines that are certainly clean, the full parse and every check for the
+rest, and the run's one bounded cache of results.
 
 Real card data repeats itself (a million type lines hold a few thousand distinct ones) and
 is almost all correct, so the checker first asks whether a line is plainly right: each face
@@ -8,11 +9,17 @@ split on its canonical dash, the words before it exactly a listed supertype or c
 Only lines that fail that test are parsed and checked in full. The full checks are the
 truth; the tests hold the fast path to them (it may only ever say "clean" when they find
 nothing).
+
+Results are remembered per distinct line (`check`, and `check_all` for the many lines a
+reader gives at once): a line seen lately costs one dictionary lookup. What is remembered
+is the checker's own result, before any filter; it holds for the line wherever it stands.
+While lines don't repeat (every line new), remembering them would only cost: when the cache
+fills without having paid for itself, lines are checked without it for a while.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from mtg_typeline.findings import LINE_TOO_LONG, STDIN, Finding, Severity
@@ -27,9 +34,29 @@ MAX_LINE_CHARS = 1000
 # Distinct lines (and runs of types) remembered; a cache is cleared when full. Real data
 # holds a few thousand distinct type lines, so this keeps them all at a few MiB.
 CACHE_SIZE = 16384
+MAX_CACHED_CHARS = 512  # longer lines are not remembered (they are not type lines that repeat)
+# The cache is kept while, over the lines that filled it, at least as many lines were looked
+# up as `_PAYING` times the lines stored; otherwise storing pauses for `_PAUSE` lines.
+_PAYING = 2
+_PAUSE = 4 * CACHE_SIZE
+Findings = tuple[Finding, ...]
 _SHOWN_LINE = 100
 _Heads = dict[str, frozenset[str] | None]
 _Plain = dict[str, frozenset[str]]
+
+
+class _Results(dict[str | None, Findings]):
+    """The cache: a line's findings by its text. A line not in it is checked when looked up
+    (`__missing__`), so that a batch of lines is looked up in one `map`."""
+
+    __slots__ = ("checker",)
+
+    def __init__(self, checker: Checker) -> None:
+        super().__init__()
+        self.checker = checker
+
+    def __missing__(self, text: str | None) -> Findings:
+        return self.checker.remember(text)
 
 
 class Checker:
@@ -42,20 +69,49 @@ class Checker:
         self._phrases = _phrases(rules)
         self._joined_heads: _Heads = {}  # the same, for lines with subtypes of several words
         self._joined = _plain_subtypes(rules, _JOIN)
-        self._cache: dict[str, tuple[Finding, ...]] = {}
+        self._results = _Results(self)
+        self._looked_up = 0  # lines looked up since the cache was last emptied
+        self._paused = 0  # lines still to check without the cache
 
-    def check(self, text: str) -> tuple[Finding, ...]:
+    def check(self, text: str) -> Findings:
         """Findings for one type line (path "-", line 1; see `Finding.at`), remembered."""
-        found = self._cache.get(text)
-        if found is None:
-            found = self.evaluate(text)
-            if len(self._cache) >= CACHE_SIZE:
-                self._cache.clear()
-            self._cache[text] = found
+        if self._paused > 0:
+            self._paused -= 1
+            return self.evaluate(text)
+        self._looked_up += 1
+        return self._results[text]
+
+    def check_all(self, texts: Sequence[str | None]) -> list[Findings]:
+        """The findings of each of many type lines, in order (None, a line that holds no type
+        line: none). The lines a reader gives at once: those seen lately cost a lookup each,
+        made in one pass."""
+        if self._paused > 0:
+            self._paused -= len(texts)
+            return [() if text is None else self.evaluate(text) for text in texts]
+        self._looked_up += len(texts)
+        return list(map(self._results.__getitem__, texts))
+
+    def remember(self, text: str | None) -> Findings:
+        """The findings of a line not in the cache, stored there unless it is too long or
+        the cache has not paid for itself (see the module's docstring)."""
+        if text is None:
+            return ()
+        found = self.evaluate(text)
+        if len(text) > MAX_CACHED_CHARS or self._paused > 0:
+            return found
+        results = self._results
+        if len(results) >= CACHE_SIZE:
+            paying = self._looked_up >= _PAYING * CACHE_SIZE
+            results.clear()
+            self._looked_up = 0
+            if not paying:
+                self._paused = _PAUSE
+                return found
+        results[text] = found
         return found
 
-    def evaluate(self, text: str) -> tuple[Finding, ...]:
-        """Findings for one type line, without the cache (callers that cache call this)."""
+    def evaluate(self, text: str) -> Findings:
+        """Findings for one type line, without the cache."""
         return () if self.is_clean(text) else self.check_fully(text)
 
     def is_clean(self, text: str) -> bool:

@@ -1,24 +1,55 @@
-"""Settling a `check` run's options: command-line values over the configuration file over
-the defaults, then built into the frozen `Options` the engine takes."""
+"""The options, the stage between the command line and the engine: a `check` run's choices
+settled (command-line values over the configuration file over the defaults) into the frozen
+`Options` the engine takes. The user's choices only: the engine builds its own state (the
+rules, the checker, the filters) from them.
+"""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from mtg_typeline.config import KEYS, Config, ConfigError, find_config, load_config
 from mtg_typeline.discovery import FileFilter, find_root
 from mtg_typeline.display import AUTO, printable
-from mtg_typeline.engine import Options
 from mtg_typeline.errors import UsageError
+from mtg_typeline.filters import Selection, expand
 from mtg_typeline.findings import STDIN
-from mtg_typeline.selection import Selection, expand
-from mtg_typeline.sources import DEFAULT_INCLUDE, EXTENSIONS, SourceSettings, named_for_a_reader
+from mtg_typeline.sources import DEFAULT_INCLUDE, EXTENSIONS, named_for_a_reader
 
 STDOUT = "-"
 # Ways to choose the rules, each excluding the others: typing one drops the others' settings
 _CHOOSERS = ("edition", "rules", "as-of")
+
+
+class Options(NamedTuple):
+    """Everything a `check` run is asked to do, settled before it starts (flags over
+    configuration)."""
+
+    paths: tuple[str, ...] = ()
+    edition: str | None = None
+    rules_file: str | tuple[str, ...] | None = None  # the user's rule files, applied in order
+    output_format: str = "text"
+    quiet: bool = False
+    color: bool | None = None
+    fail_on: str = "error"  # the least severity that fails the run ("warning": --strict)
+    exit_zero: bool = False
+    statistics: bool = False
+    selection: Selection = Selection(None)  # every code that is on by default
+    files: FileFilter = FileFilter()
+    input_format: str = AUTO  # or one of sources.FORMATS
+    column: str | None = None  # the type column of a table (--column)
+    key: str | None = None  # the type key of a YAML card file (--key)
+    fix: bool = False  # apply the fixes and write the files (--fix)
+    unsafe_fixes: bool = False  # unsafe fixes too (--unsafe-fixes)
+    diff: bool = False  # show what --fix would change, change nothing (--diff)
+    root: str = ""  # inputs are named relative to it (see discovery.Names); "": the working directory
+    force_exclude: bool = False  # exclude globs and hidden paths apply to named paths (--force-exclude)
+    skip_non_card_files: bool = False  # named files are passed over as searched ones are
+    stdin_filename: str | None = None  # standard input is checked as if it were this file
+    output_file: str | None = None  # the report is written to this file (--output-file)
+    verbose: bool = False  # say what the run used and came upon, on standard error (--verbose)
 
 
 def config_for(config_file: str | None, no_config: bool, start: str | None = None) -> Config:
@@ -56,7 +87,7 @@ def build_options(
         fail_on=_fail_on(merged, typed, config),
         exit_zero=bool(merged.get("exit-zero")),
         statistics=bool(merged.get("statistics")),
-        selection=_selection(merged, typed, config)._replace(base=root),
+        selection=_selection(merged, typed, config),
         files=FileFilter(
             include=tuple(merged.get("include") or DEFAULT_INCLUDE),
             exclude=tuple(merged.get("exclude") or ()),
@@ -66,7 +97,8 @@ def build_options(
         ),
         input_format=merged.get("input-format") or AUTO,
         stdin_filename=_stdin_filename(merged.get("stdin-filename"), merged.get("input-format")),
-        sources=SourceSettings(column=_column(merged.get("column")), key=merged.get("key")),
+        column=_column(merged.get("column")),
+        key=merged.get("key"),
         fix=bool(merged.get("fix")),
         unsafe_fixes=bool(merged.get("unsafe-fixes")),
         diff=bool(merged.get("diff")),
@@ -263,4 +295,12 @@ def _have(name: str) -> bool:
     return name in REPORTERS
 
 
-__all__ = ["ConfigError", "build_options", "config_for", "describe", "resolve_format", "stdin_folder"]
+__all__ = [
+    "ConfigError",
+    "Options",
+    "build_options",
+    "config_for",
+    "describe",
+    "resolve_format",
+    "stdin_folder",
+]

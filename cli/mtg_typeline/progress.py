@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import BinaryIO, TextIO
+from typing import TextIO
 
 MIN_BYTES = 4 * 1024 * 1024  # below this a run is over before a bar would help
 
@@ -24,25 +24,6 @@ class Meter:
         """`size` more bytes were read (for readers that don't stream lines)."""
         if self._advance is not None and size > 0:
             self._advance(size)
-
-    def counter(self, stream: BinaryIO) -> Callable[[], None] | None:
-        """A function to call now and then while `stream` is read (None: no bar)."""
-        advance = self._advance
-        if advance is None:
-            return None
-        done = 0
-
-        def count() -> None:
-            nonlocal done
-            try:
-                position = stream.tell()
-            except (OSError, ValueError):
-                return
-            if position > done:
-                advance(position - done)
-                done = position
-
-        return count
 
 
 NO_METER = Meter()

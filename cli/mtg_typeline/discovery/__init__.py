@@ -1,4 +1,7 @@
-"""Which files a run reads: paths as given, directories searched for card-data files.
+"""Discovery, the stage between the options and the sources: which files a run reads, paths
+as given and directories searched for card-data files (the search itself is
+`discovery.search`, loaded only when a directory is named), each input with its name and
+whether it is read as a search reads what it comes upon (`Input.searched`).
 
 A directory yields the files below it that match an `include` glob (default: every kind the
 readers know) and no `exclude` glob, sorted. Globs match a file's name or its path relative
@@ -30,15 +33,11 @@ import os
 from collections.abc import Iterator, Mapping
 from typing import NamedTuple, TextIO
 
-from mtg_typeline.discovery.gitignore import Ignores
-from mtg_typeline.discovery.globs import matches
 from mtg_typeline.display import printable
 from mtg_typeline.errors import UsageError
 from mtg_typeline.findings import STDIN
-from mtg_typeline.sources import DEFAULT_INCLUDE, SNIFF_BYTES, detect
+from mtg_typeline.sources import DEFAULT_INCLUDE, SET_FILE
 
-SET_SUFFIX = ".mse-set"
-SET_FILE = "set"
 # Where a CI system has checked out the repository: the root of reported paths there.
 WORKSPACE_VARIABLES = ("GITHUB_WORKSPACE", "CI_PROJECT_DIR")
 
@@ -89,15 +88,20 @@ class Names(NamedTuple):
 class Input(NamedTuple):
     """One input of a run: its `name` (see `Names`; "-" for standard input unless it was
     given one), whether it was named rather than found by a directory search, and whether
-    it is read from standard input."""
+    it is read from standard input. `searched`: it is read as a directory search reads
+    what it comes upon (found by one, or named with `--skip-non-card-files`): if it holds
+    no card data, it is passed over rather than reported."""
 
     name: str
     named: bool = True
     stdin: bool = False
     folder: bool = False  # an unzipped Magic Set Editor set, read whole
+    searched: bool = False
 
 
 class FileFilter(NamedTuple):
+    """Which files a directory search reads (see `discovery.search.wants`)."""
+
     include: tuple[str, ...] = DEFAULT_INCLUDE
     exclude: tuple[str, ...] = ()
     gitignore: bool = True  # skip what .gitignore files ignore
@@ -105,16 +109,6 @@ class FileFilter(NamedTuple):
     # the configuration file's folder, which its globs are written from ("": none): a named
     # path is also matched as seen from there under --force-exclude
     base: str = ""
-
-    def wants(self, *paths: str) -> bool:
-        """Whether a file is read: `paths` are its path below the directory given, and the
-        path as given (so `cards/drafts` works as well as `drafts`)."""
-        if self.excludes(*paths):
-            return False
-        return any(matches(path, g) for path in paths for g in self.include)
-
-    def excludes(self, *paths: str) -> bool:
-        return any(matches(path, g) for path in paths for g in self.exclude)
 
 
 class Discovery(NamedTuple):
@@ -124,6 +118,7 @@ class Discovery(NamedTuple):
     names: Names
     force_exclude: bool = False  # exclude globs and hidden paths apply to named paths too
     stdin_name: str | None = None  # --stdin-filename
+    skip_non_card_files: bool = False  # named inputs are read as searched ones (--skip-non-card-files)
 
 
 class Survey(NamedTuple):
@@ -173,27 +168,36 @@ def _left_out(path: str, how: Discovery) -> bool:
 
 def _inputs(path: str, how: Discovery, err: TextIO) -> Iterator[Input]:
     names = how.names
+    skip = how.skip_non_card_files
     if path == STDIN:
         stdin_name = how.stdin_name
-        yield Input(names.name(stdin_name) if stdin_name else STDIN, stdin=True)
+        yield Input(names.name(stdin_name) if stdin_name else STDIN, stdin=True, searched=skip)
         return
     name = names.name(path)
     if not os.path.isdir(path):
-        yield Input(name)
+        yield Input(name, searched=skip)
         return
+    from mtg_typeline.discovery.search import search  # only when a directory is named
+
     lead = "" if name == "." else name + "/"
-    search = _found(path, how.files, err)
-    for found in search.found:
-        is_set = found in search.sets
-        yield Input(lead + found, named=False, folder=is_set) if found else Input(name, folder=is_set)
+    found_in = search(path, how.files, err)
+    for found in found_in.found:
+        is_set = found in found_in.sets
+        if found:
+            yield Input(lead + found, named=False, folder=is_set, searched=True)
+        else:
+            yield Input(name, folder=is_set, searched=skip)
 
 
 def _force_excluded(path: str, name: str, how: Discovery) -> bool:
     """Whether a named path is left out under --force-exclude: an exclude glob matches it or
     a folder it is in, or a folder or file on its way below the root is hidden (unless
     --hidden)."""
-    if how.files.exclude and how.files.excludes(*_seen_as(path, name, how.files.base)):
-        return True
+    if how.files.exclude:
+        from mtg_typeline.discovery.search import excludes  # only when excluding by globs
+
+        if excludes(how.files, *_seen_as(path, name, how.files.base)):
+            return True
     if how.files.hidden:
         return False
     parts = (name if not os.path.isabs(name) else os.path.normpath(path)).replace(os.sep, "/").split("/")
@@ -253,108 +257,7 @@ def _base(name: str) -> str:
     return name.rpartition("/")[2]
 
 
-def _found(path: str, files: FileFilter, err: TextIO) -> _Search:
-    """The search of a directory, done: its inputs, relative to it with `/` ("" for the
-    directory itself), and which of them are set folders."""
-    search = _Search(path, files)
-    if not search.run():
-        patterns = ", ".join(files.include)
-        err.write(f"typeline: warning: no files matching {patterns} under {printable(path)}\n")
-    return search
-
-
-class _Search:
-    """One directory search. Paths below the directory given are kept with `/` (`relative`)."""
-
-    def __init__(self, root: str, files: FileFilter) -> None:
-        self.root = root
-        self.files = files
-        base = os.path.normpath(root)
-        self.shown = "" if base == "." else base.replace(os.sep, "/") + "/"  # for globs on the path as given
-        # globs of a name alone are tried on the name only (the same answer, faster)
-        self.by_name = tuple(g for g in files.include if not any(c in g for c in ("/", "**", "[")))
-        self.by_path = tuple(g for g in files.include if g not in self.by_name)
-        self.found: list[str] = []  # relative paths; "" is the root itself
-        self.sets: set[str] = set()  # those of them that are set folders
-
-    def run(self) -> list[str]:
-        """The inputs found, relative to the root with `/` ("" for the root itself), sorted as
-        paths (folder by folder)."""
-        if self.root.rstrip("/\\").endswith(SET_SUFFIX):
-            self.found, self.sets = [""], {""}
-            return self.found
-        ignores = Ignores.above(self.root) if self.files.gitignore else None
-        self.visit(self.root, "", ignores)
-        self.found.sort(key=lambda path: path.split("/"))
-        return self.found
-
-    def visit(self, folder: str, relative: str, ignores: Ignores | None) -> None:
-        """Search one directory: its wanted files, its set if it holds one, its
-        subdirectories."""
-        try:
-            with os.scandir(folder) as scan:
-                entries = sorted(scan, key=lambda entry: entry.name)
-        except OSError:
-            return  # an unreadable directory below the one given is passed over, as git does
-        lead = relative + "/" if relative else ""
-        names: list[str] = []
-        folders: list[tuple[str, str]] = []
-        for entry in entries:
-            name = entry.name
-            if (name.startswith(".") and not self.files.hidden) or name == ".git":
-                continue
-            path = lead + name
-            if entry.is_dir(follow_symlinks=False):
-                if ignores is None or not ignores.ignored(path, True):
-                    folders.append((entry.path, path))
-            elif (
-                self.wanted(path, name)
-                and entry.is_file()
-                and (ignores is None or not ignores.ignored(path, False))
-            ):
-                names.append(name)
-        self.take_files(folder, lead, names)
-        for child, path in folders:
-            self.enter(child, path, ignores)
-
-    def enter(self, folder: str, relative: str, ignores: Ignores | None) -> None:
-        if self.files.excludes(relative, self.shown + relative):
-            return
-        if folder.endswith(SET_SUFFIX) and self.wanted(relative, os.path.basename(folder)):
-            self.found.append(relative)  # a set kept unzipped: read whole, not searched
-            self.sets.add(relative)
-            return
-        self.visit(folder, relative, ignores.below(folder, relative) if ignores is not None else None)
-
-    def take_files(self, folder: str, lead: str, names: list[str]) -> None:
-        """Add the wanted files of one directory; a Magic Set Editor `set` file makes the
-        directory one input in place of its `set` and `card …` files."""
-        if SET_FILE in names and _is_mse(os.path.join(folder, SET_FILE)):
-            self.found.append(lead.rstrip("/"))
-            self.sets.add(lead.rstrip("/"))
-            names = [n for n in names if n != SET_FILE and not n.startswith("card ")]
-        elif SET_FILE in names and not self.selected_otherwise(lead + SET_FILE, SET_FILE):
-            names.remove(SET_FILE)
-        self.found.extend(lead + name for name in names)
-
-    def wanted(self, relative: str, name: str) -> bool:
-        files = self.files
-        if files.exclude and files.excludes(relative, self.shown + relative):
-            return False
-        if any(matches(name, g) for g in self.by_name):
-            return True
-        return any(matches(p, g) for p in (relative, self.shown + relative) for g in self.by_path)
-
-    def selected_otherwise(self, relative: str, name: str) -> bool:
-        """Whether a `set` file that isn't MSE is selected by a glob other than `set`."""
-        others = FileFilter(tuple(g for g in self.files.include if g != SET_FILE), self.files.exclude)
-        return others.wants(relative, self.shown + relative)
-
-
 def _is_mse(path: str) -> bool:
-    try:
-        with open(path, "rb") as file:
-            head = file.read(SNIFF_BYTES)
-    except OSError:
-        return False
-    return detect(path, head) == "mse"
+    from mtg_typeline.discovery.search import is_mse  # only for a named `set` file
+
+    return is_mse(path)

@@ -1,64 +1,46 @@
-"""`run(options, out, err, stdin) -> exit status`: inputs → checks → reporter.
+"""The engine, the stage that runs a check: `run(options, out, err, stdin) -> exit status`.
+
+From the user's choices (`options.Options`) it builds the run's own state: the rules, the
+checker, the filters, and the run's root, where inputs are named from (`discovery.Names`).
+It takes the inputs discovery finds, checks each (`engine.check`: its format's reader, then
+one loop for every format through the checker and the filters), fixes them first when
+asked (`engine.fixing`, with the `fix` package), and hands the findings to the reporter.
 
 The engine never exits and never prints through click; problems that stop a run are
-`TypelineError`s, turned into a message and exit status 2 by the command-line module.
+`TypelineError`s, turned into a message and exit status 2 by the command line.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, BinaryIO, NamedTuple, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from mtg_typeline import progress
 from mtg_typeline.checker import Checker
-from mtg_typeline.discovery import Discovery, FileFilter, Input, Names, Survey, survey
+from mtg_typeline.discovery import Discovery, Names, Survey, survey
 from mtg_typeline.display import AUTO
-from mtg_typeline.engine.entries import UNREADABLE_INPUT, Checked, Tally, check_entries
+from mtg_typeline.engine.check import Inputs, Tally, check_input
 from mtg_typeline.errors import ExitStatus, UsageError
-from mtg_typeline.findings import INPUT_CODES, STDIN, UNREADABLE, Finding, Severity, Summary, input_finding
-from mtg_typeline.progress import Meter
-from mtg_typeline.reporters import ReportSettings, RunResult, get_closing, get_reporter
-from mtg_typeline.reporters.output import deliver, refuse_an_input, report_file
-from mtg_typeline.ruleset import load_rules
-from mtg_typeline.selection import Selection
-from mtg_typeline.sources import SNIFF_BYTES, SourceSettings, detect, holds_type_lines
-from mtg_typeline.sources.text import check_stream, peek, read_ahead
+from mtg_typeline.filters import Filters
+from mtg_typeline.findings import INPUT_CODES, STDIN, Finding, Severity, Summary
+from mtg_typeline.options import Options
+from mtg_typeline.reporters import (
+    ReportSettings,
+    RunResult,
+    deliver,
+    get_closing,
+    get_reporter,
+    refuse_an_input,
+    report_file,
+)
+from mtg_typeline.ruleset import RuleSet, load_rules
+from mtg_typeline.sources import SourceSettings
+from mtg_typeline.sources.inputs import Reading
 
 if TYPE_CHECKING:
-    from mtg_typeline.fix.run import Fixing
-    from mtg_typeline.sources.base import Entry
+    from mtg_typeline.engine.fixing import Fixer
 
-Report = Callable[[Finding], None]
 STATISTICS_FORMATS = ("text", "concise", "github", "json", "json-lines")
-
-
-class Options(NamedTuple):
-    """Everything a `check` run needs, settled before it starts (flags over configuration)."""
-
-    paths: tuple[str, ...] = ()
-    edition: str | None = None
-    rules_file: str | tuple[str, ...] | None = None  # the user's rule files, applied in order
-    output_format: str = "text"
-    quiet: bool = False
-    color: bool | None = None
-    fail_on: str = "error"  # the least severity that fails the run ("warning": --strict)
-    exit_zero: bool = False
-    statistics: bool = False
-    selection: Selection = Selection(None)  # every code that is on by default
-    files: FileFilter = FileFilter()
-    input_format: str = AUTO  # or one of sources.FORMATS
-    sources: SourceSettings = SourceSettings()
-    searched: bool = False  # set per input: found by a directory search (or as if it were)
-    fix: bool = False  # apply the fixes and write the files (--fix)
-    unsafe_fixes: bool = False  # unsafe fixes too (--unsafe-fixes)
-    diff: bool = False  # show what --fix would change, change nothing (--diff)
-    root: str = ""  # inputs are named relative to it (see discovery.Names); "": the working directory
-    force_exclude: bool = False  # exclude globs and hidden paths apply to named paths (--force-exclude)
-    skip_non_card_files: bool = False  # named files are passed over as searched ones are
-    stdin_filename: str | None = None  # standard input is checked as if it were this file
-    output_file: str | None = None  # the report is written to this file (--output-file)
-    verbose: bool = False  # say what the run used and came upon, on standard error (--verbose)
 
 
 def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
@@ -77,28 +59,34 @@ def _run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO, file: Text
     rules = load_rules(options.edition, options.rules_file)
     name = "statistics" if options.statistics else options.output_format
     reporter = get_reporter(name)
-    checker = Checker(rules)
-    root = options.root or os.getcwd()
-    sources = options.sources._replace(rules=rules, checker=checker, root=root)
-    options = options._replace(sources=sources, root=root)
+    inputs = _inputs(options, rules)
+    filters = Filters(options.selection, inputs.names.root)
     if options.verbose:
-        from mtg_typeline.engine import verbose
-
-        verbose.say(err, verbose.root(root) + verbose.rules(rules, options.rules_file))
-    fixing = _fixing(options, checker, file if file is not None and options.diff else out, err)
-    findings, files, lines = _check_inputs(options, checker, err, stdin, fixing)
-    summary = Summary.of(findings, len(files), lines)
+        _say_setup(err, inputs.names.root, rules, options.rules_file)
+    fixer = _fixer(options, inputs, filters, file if file is not None and options.diff else out, err)
+    findings, tally = _check_inputs(options, inputs, filters, err, stdin, fixer)
+    summary = Summary.of(findings, len(tally.files), tally.lines)
     status = exit_status(findings, options.fail_on, exit_zero=options.exit_zero)
-    if fixing is not None:
-        fixing.warn()
+    if fixer is not None:
+        fixer.fixing.warn()
         if options.diff:
-            return fixing.diff_status(status, options.quiet, options.exit_zero)
-        summary = summary._replace(fixed=fixing.fixed, fixed_files=fixing.files)
+            return fixer.fixing.diff_status(status, options.quiet, options.exit_zero)
+        summary = summary._replace(fixed=fixer.fixing.fixed, fixed_files=fixer.fixing.files)
         if _reads_stdin(options):
             out = err  # standard output carries the fixed text alone
-    result = RunResult(tuple(findings), summary, rules, tuple(files), root, os.getcwd())
+    root = inputs.names.root
+    result = RunResult(tuple(findings), summary, rules, tuple(tally.files), root, os.getcwd())
     deliver((reporter, get_closing(name)), result, _report_settings(options, err), out, file)
     return status
+
+
+def _inputs(options: Options, rules: RuleSet) -> Inputs:
+    """How the run reads and checks its inputs (the run's root held once, in `names`)."""
+    names = Names(options.root or os.getcwd())
+    given = None if options.input_format == AUTO else options.input_format
+    reading = Reading(given, options.column, options.key)
+    sources = SourceSettings(options.column, options.key, rules, names.root)
+    return Inputs(names, reading, sources, rules, Checker(rules))
 
 
 def _report_settings(options: Options, err: TextIO) -> ReportSettings:
@@ -112,17 +100,13 @@ def _report_settings(options: Options, err: TextIO) -> ReportSettings:
     )
 
 
-def _fixing(options: Options, checker: Checker, out: TextIO, err: TextIO) -> Fixing | None:
+def _fixer(options: Options, inputs: Inputs, filters: Filters, out: TextIO, err: TextIO) -> Fixer | None:
     """The fixing of this run, when it fixes (--fix) or shows fixes (--diff)."""
     if not (options.fix or options.diff):
         return None
-    from mtg_typeline.fix.run import Fixing, FixSettings
+    from mtg_typeline.engine.fixing import Fixer  # the fixer is loaded only by runs that fix
 
-    keep = options.selection.keeps
-    names = Names(options.root)
-    judge = options.input_format == AUTO
-    settings = FixSettings(options.unsafe_fixes, options.diff, checker, keep, options.sources, names, judge)
-    return Fixing(settings, out, err)
+    return Fixer(inputs, filters, options.unsafe_fixes, options.diff, out, err)
 
 
 def _reads_stdin(options: Options) -> bool:
@@ -130,38 +114,32 @@ def _reads_stdin(options: Options) -> bool:
 
 
 def _check_inputs(
-    options: Options, checker: Checker, err: TextIO, stdin: BinaryIO, fixing: Fixing | None = None
-) -> tuple[list[Finding], list[str], int]:
-    """The selected findings of every input (sorted), the files read, the type lines checked."""
+    options: Options, inputs: Inputs, filters: Filters, err: TextIO, stdin: BinaryIO, fixer: Fixer | None
+) -> tuple[list[Finding], Tally]:
+    """The reported findings of every input (sorted), and what became of the inputs."""
     findings: list[Finding] = []
-    keep = options.selection.keeps
+    keeps = filters.keeps
 
     def report(finding: Finding) -> None:
-        if keep(finding):
+        if keeps(finding):
             findings.append(finding)
 
     found = _survey(options, err)
     tally = Tally()
-    names = Names(options.root)
-    sizes = [names.on_disk(item.name) for item in found.inputs if not item.stdin]
+    sizes = [inputs.names.on_disk(item.name) for item in found.inputs if not item.stdin]
     with progress.bar(progress.wanted(sizes, options.output_format, err), err) as meter:
         for item in found.inputs:
-            here = options._replace(searched=not item.named or options.skip_non_card_files)
-            if fixing is not None:
-                checked = _fix_path(item, stdin, checker, report, meter, here, fixing)
+            if fixer is not None:
+                checked = fixer.fix_input(item, stdin, report, meter)
             else:
-                checked = _check_path(item, stdin, checker, report, meter, here)
+                checked = check_input(item, stdin, inputs, report, meter)
             tally.add(item.name, checked)
     if options.verbose:
-        from mtg_typeline.engine import verbose
-
-        verbose.say(
-            err, verbose.inputs(found) + verbose.read(len(tally.files), tally.passed_over, tally.unreadable)
-        )
-    if fixing is not None:
-        findings.extend(fixing.problems)
+        _say_inputs(err, found, tally)
+    if fixer is not None:
+        findings.extend(fixer.fixing.problems)
     findings.sort(key=Finding.sort_key)
-    return findings, tally.files, tally.lines
+    return findings, tally
 
 
 def input_names(options: Options, err: TextIO) -> list[str]:
@@ -173,11 +151,29 @@ def input_names(options: Options, err: TextIO) -> list[str]:
 def _survey(options: Options, err: TextIO) -> Survey:
     """The inputs of the run; a report file (`--output-file`) among them is refused."""
     names = Names(options.root or os.getcwd())
-    how = Discovery(options.files, names, options.force_exclude, options.stdin_filename)
+    how = Discovery(
+        options.files, names, options.force_exclude, options.stdin_filename, options.skip_non_card_files
+    )
     found = survey(options.paths, how, err)
     if options.output_file is not None:
         refuse_an_input(options.output_file, names.name(options.output_file), found.inputs, names.on_disk)
     return found
+
+
+def _say_setup(err: TextIO, root: str, rules: RuleSet, files: str | tuple[str, ...] | None) -> None:
+    """Say on standard error (`--verbose`) the run's root and rules."""
+    from mtg_typeline.engine import verbose  # only for --verbose
+
+    verbose.say(err, verbose.root(root) + verbose.rules(rules, files))
+
+
+def _say_inputs(err: TextIO, found: Survey, tally: Tally) -> None:
+    """Say on standard error (`--verbose`) how the run came by its inputs and how they went."""
+    from mtg_typeline.engine import verbose  # only for --verbose
+
+    verbose.say(
+        err, verbose.inputs(found) + verbose.read(len(tally.files), tally.passed_over, tally.unreadable)
+    )
 
 
 def exit_status(findings: list[Finding], fail_on: str = "error", *, exit_zero: bool = False) -> int:
@@ -188,119 +184,3 @@ def exit_status(findings: list[Finding], fail_on: str = "error", *, exit_zero: b
     if not exit_zero and any(f.severity.rank >= threshold for f in findings):
         return ExitStatus.FINDINGS
     return ExitStatus.OK
-
-
-def _check_path(
-    item: Input, stdin: BinaryIO, checker: Checker, report: Report, meter: Meter, options: Options
-) -> Checked:
-    """The number of type lines checked in the input; None if it was passed over (no card
-    data), `UNREADABLE_INPUT` if it could not be read."""
-    path = item.name
-    if item.stdin:
-        stream = read_ahead(stdin, SNIFF_BYTES) if options.input_format == AUTO else stdin
-        fmt = _format(path, stream, options, stdin=True)
-        if fmt == "text" and _other_text(stream, options, path):
-            return None
-        return _check_stream(stream, path, fmt, checker, report, meter, options)
-    disk = os.path.join(options.root, path)
-    try:
-        if os.path.isdir(disk):  # a Magic Set Editor set kept unzipped, as a folder
-            entries = _folder_entries(path, options)
-            return check_entries(entries, path, checker, report, searched=options.searched)
-        with open(disk, "rb") as stream:
-            fmt = _format(path, stream, options)
-            if fmt == "text" and _other_text(stream, options, path):
-                return None
-            return _check_stream(stream, path, fmt, checker, report, meter, options)
-    except OSError as exc:
-        report(_unreadable(path, exc.strerror or str(exc)))
-        return UNREADABLE_INPUT
-
-
-def _fix_path(
-    item: Input,
-    stdin: BinaryIO,
-    checker: Checker,
-    report: Report,
-    meter: Meter,
-    options: Options,
-    fixing: Fixing,
-) -> Checked:
-    """Fix the input, then check what it holds after fixing (with --diff: would hold)."""
-    if options.searched and not item.stdin and _passed_over(item.name, options):
-        return None
-    fixed = fixing.input(item, stdin, lambda name, stream: _format(name, stream, options), options.searched)
-    if fixed is None:
-        return _check_path(item, stdin, checker, report, meter, options)
-    if item.stdin and options.searched and _other_text(fixed, options, item.name):
-        return None
-    fmt = _format(item.name, fixed, options)
-    return _check_stream(fixed, item.name, fmt, checker, report, meter, options)
-
-
-def _other_text(stream: BinaryIO, options: Options, path: str = STDIN) -> bool:
-    """Whether a directory search came upon a text file that holds no type lines (a README,
-    a deck list, requirements.txt), or a binary file whose name does not say it holds type
-    lines (an image named `card back`: only `*.txt` is read as text by its name), which are
-    passed over as other files of no card data are; named files, and all files with
-    `--input-format text`, are read whatever they hold."""
-    if not options.searched or options.input_format != AUTO or options.sources.rules is None:
-        return False
-    if stream.seekable():
-        head = stream.read(SNIFF_BYTES)
-        stream.seek(0)
-    else:
-        head = peek(stream, SNIFF_BYTES)  # standard input, read ahead
-    if b"\x00" in head and not path.lower().endswith(".txt"):
-        return True
-    return not holds_type_lines(head, options.sources.rules)
-
-
-def _passed_over(path: str, options: Options) -> bool:
-    """Whether a file a directory search came upon is text that holds no type lines."""
-    try:
-        with open(os.path.join(options.root, path), "rb") as stream:
-            return _format(path, stream, options) == "text" and _other_text(stream, options, path)
-    except OSError:
-        return False  # the fix reports it
-
-
-def _format(path: str, stream: BinaryIO, options: Options, *, stdin: bool = False) -> str:
-    """The format of the input named `path` (standard input: `stdin`)."""
-    if options.input_format != AUTO:
-        return options.input_format
-    if not stdin and stream.seekable():
-        head = stream.read(SNIFF_BYTES)
-        stream.seek(0)
-    else:
-        head = peek(stream, SNIFF_BYTES)  # standard input: read ahead (see `read_ahead`)
-    found = detect(path, head)
-    if found == "text" and (path == STDIN or not path.lower().endswith(".txt")):
-        # content that doesn't tell, with an option only a table or YAML takes: that one
-        if options.sources.column is not None:
-            return "csv"
-        if options.sources.key is not None:
-            return "yaml"
-    return found
-
-
-def _check_stream(
-    stream: BinaryIO, path: str, fmt: str, checker: Checker, report: Report, meter: Meter, options: Options
-) -> int | None:
-    if fmt == "text":
-        return check_stream(stream, path, checker, report, meter)
-    from mtg_typeline.sources import reader_for
-
-    entries = reader_for(fmt, options.sources)(stream, path, meter.add)
-    return check_entries(entries, path, checker, report, searched=options.searched)
-
-
-def _folder_entries(path: str, options: Options) -> Iterator[Entry]:
-    """The entries of a set folder (named `path`)."""
-    from mtg_typeline.sources.mse import read_folder
-
-    return read_folder(path, options.sources)
-
-
-def _unreadable(path: str, why: str) -> Finding:
-    return input_finding(UNREADABLE, path, f"cannot read {path}: {why}", 1, 1, 1)

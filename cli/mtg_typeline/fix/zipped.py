@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from mtg_typeline.fix.data import Made, apply_edits
+from mtg_typeline.fix.diff import unified
 
 
 class Member(NamedTuple):
@@ -87,6 +88,4 @@ def _rezipped(archive: zipfile.ZipFile, changed: dict[str, bytes]) -> bytes:
 
 def member_diffs(members: Sequence[Member]) -> bytes:
     """The unified diffs of the changed members, one after another."""
-    from mtg_typeline.fix.diff import unified
-
     return b"".join(unified(m.old, m.new, m.path) for m in members)

@@ -1,9 +1,12 @@
-"""The command line: `typeline check`, `explain`, `codes`, `rules list|show|diff|import`, `lookup`.
+"""The command line, the first stage: `typeline check`, `explain`, `codes`, `rules
+list|show|diff|import`, `lookup`.
 
-With `mtg_typeline.main.common` (the shared settings and error guard) and
-`mtg_typeline.main.rules` (the `rules` group and `lookup`, registered here), the only modules
-that import click. It builds frozen `Options`, hands them to the engine, and turns
-`TypelineError`s and interrupts into a one-line message and an exit status.
+With `mtg_typeline.main.check` (what `check` adds to click), `mtg_typeline.main.common` (the
+shared settings and error guard), `mtg_typeline.main.complete` (shell completion) and
+`mtg_typeline.main.rules` (the `rules` group and `lookup`, registered here and loaded when
+run), the only package that imports click. `check` settles the user's choices into frozen
+`Options` (`mtg_typeline.options`), hands them to the engine, and turns `TypelineError`s and
+interrupts into a one-line message and an exit status.
 """
 
 from __future__ import annotations
@@ -18,14 +21,18 @@ from mtg_typeline import __version__
 from mtg_typeline.display import AUTO
 from mtg_typeline.errors import ExitStatus, UsageError
 from mtg_typeline.main.check import COLOR_CHOICES, CheckCommand, Settings, before_run
-from mtg_typeline.main.common import CONTEXT, F, guarded, text_or_json
-from mtg_typeline.main.complete import complete_code, complete_edition, complete_selectors
-from mtg_typeline.main.rules import lookup, rules
+from mtg_typeline.main.common import CONTEXT, F, LazyGroup, completion, guarded, text_or_json
 from mtg_typeline.reporters import FORMATS
 from mtg_typeline.sources import FORMATS as INPUT_FORMATS
 
+# The commands that read rule files, loaded only when one of them is run (see `main.rules`)
+RULE_COMMANDS = {"rules": "mtg_typeline.main.rules:rules", "lookup": "mtg_typeline.main.rules:lookup"}
+complete_code = completion("complete_code")
+complete_edition = completion("complete_edition")
+complete_selectors = completion("complete_selectors")
 
-@click.group(context_settings=CONTEXT)
+
+@click.group(cls=LazyGroup, lazy=RULE_COMMANDS, context_settings=CONTEXT)
 @click.version_option(__version__, prog_name="typeline")
 def cli() -> None:
     """Check Magic: The Gathering type lines against the Comprehensive Rules.
@@ -247,10 +254,6 @@ def codes(ctx: click.Context, edition: str | None, output_format: str) -> None:
         return ExitStatus.OK
 
     guarded(ctx, action)
-
-
-cli.add_command(rules)
-cli.add_command(lookup)
 
 
 def entry_point() -> None:

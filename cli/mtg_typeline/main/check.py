@@ -24,7 +24,7 @@ from mtg_typeline.findings import STDIN
 
 if TYPE_CHECKING:
     from mtg_typeline.config import Config
-    from mtg_typeline.engine import Options
+    from mtg_typeline.options import Options
 
 __all__ = ["COLOR_CHOICES", "CheckCommand", "Settings", "before_run", "color_words"]
 

@@ -1,5 +1,7 @@
-"""What every command of the command line shares: the click settings, the error guard, and the
---format option of the commands that print text or JSON.
+"""What every command of the command line shares: the click settings, the error guard, the
+--format option of the commands that print text or JSON, the group that loads a command's
+module when the command is asked for, and shell-completion callbacks that load theirs when
+the shell asks.
 
 Kept apart from `mtg_typeline.main` so that `mtg_typeline.main.rules` can use it too without the
 two importing each other. Like them, it imports no engine module at start: a command's work
@@ -8,18 +10,56 @@ is imported inside its body.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from mtg_typeline.display import printable
 from mtg_typeline.errors import ExitStatus, TypelineError
+from mtg_typeline.reporters import drop_output
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 F = TypeVar("F", bound=Callable[..., Any])
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+Completion = Callable[[click.Context, click.Parameter, str], "list[CompletionItem]"]
+
+
+class LazyGroup(click.Group):
+    """A group whose commands named in `lazy` ("module:command") are loaded when asked for
+    (click's lazily loaded subcommands), so that a run of another command never loads them."""
+
+    def __init__(self, *args: Any, lazy: Mapping[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.lazy])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.lazy:
+            return super().get_command(ctx, cmd_name)
+        module, _, name = self.lazy[cmd_name].partition(":")
+        command: click.Command = getattr(importlib.import_module(module), name)
+        return command
+
+
+def completion(name: str) -> Completion:
+    """The shell-completion callback `name` of `mtg_typeline.main.complete`, loaded only when
+    the shell asks for values (a start that completes nothing never loads it)."""
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        from mtg_typeline.main import complete as completing
+
+        found: list[CompletionItem] = getattr(completing, name)(ctx, param, incomplete)
+        return found
+
+    return complete
 
 
 def guarded(ctx: click.Context, action: Callable[[], int]) -> None:
@@ -33,8 +73,6 @@ def guarded(ctx: click.Context, action: Callable[[], int]) -> None:
         click.echo("typeline: interrupted", err=True)
         status = ExitStatus.INTERRUPTED
     except BrokenPipeError:
-        from mtg_typeline.reporters.output import drop_output
-
         drop_output(sys.stdout)
         status = ExitStatus.OK
     except Exception as exc:  # a bug: say so in one line, never as a traceback

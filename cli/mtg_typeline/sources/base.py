@@ -1,19 +1,25 @@
-"""What every card-data reader gives the engine: type lines, where their characters are in
-the file, the card they belong to, and findings about the data around them.
+"""What every reader gives the engine: type lines, where their characters are in the file,
+the card they belong to, the comment a suppression may stand in, and the reader's own
+findings about the input (not text, not valid in its format, data that disagrees with
+itself around a type line). Readers read, nothing more: the engine checks and filters.
 
-A reader turns one input into `Entry`s. Each entry's `text` is the type line as the checker
-sees it (rebuilt where the format stores it in pieces, as Forge and Magic Set Editor do) and
-its `locate` tells, for a span of that text, where those characters are in the file. Placing
+A reader turns one input into `Entry`s, or, for the formats whose lines mostly repeat (a
+text file, a table), into `Batch`es of many type lines, whose entries are made only for
+the lines with findings. Each entry's `text` is the type line as the checker sees it
+(rebuilt where the format stores it in pieces, as Forge and Magic Set Editor do) and its
+`locate` tells, for a span of that text, where those characters are in the file. Placing
 is only needed for lines with findings, so `locate` may be a function that works it out on
 first use (the JSON readers find string positions only then).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import BinaryIO, NamedTuple, Protocol
 
-from mtg_typeline.findings import Severity
+from mtg_typeline.findings import Finding, Severity
 from mtg_typeline.sources import UTF8_BOM
 
 
@@ -126,11 +132,13 @@ class Comment(NamedTuple):
     suppression (`# typeline: ignore[…]`) can stand: the line's number (counted at line
     feeds, as `Place` does), its text without the line break, and where in it the comment's
     `#` is (0-based, in characters). Readers give it as they find it; whether it says
-    anything is for the engine."""
+    anything is for the filters. `removable`: the comment is part of the line the fixer
+    rewrites (a text file's line), so a directive that silences nothing can be taken out."""
 
     line: int
     text: str
     start: int
+    removable: bool = False
 
 
 class Entry(NamedTuple):
@@ -154,6 +162,25 @@ class Entry(NamedTuple):
     comment: Comment | None = None  # the comment on the value's line, where the format has them
 
 
+class Batch(NamedTuple):
+    """Many type lines at once, in file order: `texts[i]` is the type line of a line (a row)
+    of the file, or None where that holds none (a blank line, a comment, a row without a
+    type cell); `empty` of them are None. The engine checks them together and asks for no
+    more than it needs:
+
+    - `entry` None: each text stands alone on its line of the file (a text file's line,
+      before any comment), `texts[0]` on line `first`, from column 1; `comments` holds, by
+      index, the comment that ends a line.
+    - else `entry(i)` is the entry of `texts[i]`, with its place, card and rewrite, made
+      when asked (for the lines with findings)."""
+
+    texts: Sequence[str | None]
+    first: int = 1
+    entry: Callable[[int], Entry] | None = None
+    comments: Mapping[int, Comment] = MappingProxyType({})
+    empty: int = 0
+
+
 class SourceError(Exception):
     """The input is not valid in its format: one finding at the parser's position (exit 2);
     `path` names the file the position is in when not the input itself (a set's card file)."""
@@ -172,21 +199,19 @@ class NotCardData(SourceError):
     a file a directory search came upon is passed over quietly."""
 
 
+Item = Entry | Batch | Finding  # what a reader yields; a `Finding` is about the input itself
+
+
 class Reader(Protocol):
-    """A format's reader: the entries of one input, in file order.
+    """A format's reader: the type lines of one input, in file order (entries and
+    batches), and its own findings about the input (TL902, TL906, TL907, placed in the file).
 
     `stream` is the binary input, `path` its name as given ("-" for standard input). It
     raises `SourceError` when the input is not valid in the format (entries already yielded
     stay checked); it never lets another exception out for bad input. It may call `progress`
-    with a number of bytes read, now and then, for the progress bar.
+    with a number of bytes read, now and then, for the progress bar."""
 
-    A reader of files whose lines mostly repeat (a table) may yield, instead of an entry
-    per clean line, a count: that many more type lines that the run's checker
-    (`SourceSettings.checker`) found clean, which saves the engine a step per line."""
-
-    def __call__(
-        self, stream: BinaryIO, path: str, progress: Callable[[int], None]
-    ) -> Iterator[Entry | int]: ...
+    def __call__(self, stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Item]: ...
 
 
 def resolve(locate: Locator | Callable[[], Locator]) -> Locator:
@@ -226,8 +251,6 @@ class LineIndex:
         self.starts = starts
 
     def place(self, offset: int) -> Place:
-        from bisect import bisect_right
-
         line = bisect_right(self.starts, offset)
         return Place(line, offset - self.starts[line - 1] + 1)
 

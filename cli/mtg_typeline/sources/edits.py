@@ -1,5 +1,5 @@
 """Edits of a card-data file for `--fix`, in the terms of `base.Edit` (applied by
-`fixdata`).
+`fix.data`).
 
 An edit's lines are the file's text split at each line feed (a CR LF's CR is the last
 character of its line; a CR alone does not end a line), its columns count characters from 1

@@ -7,7 +7,7 @@ AtomicCards, AllPrintings, or a list of cards; each card's `type` (TL907 when it
 its `supertypes`/`types`/`subtypes`). References (`all_parts`, `foreignData`) are not checked.
 
 The file is parsed once by `json.loads`; the places of the type lines are worked out by
-`json_places` when a finding first needs one. Valid JSON that holds no card at all (a
+`json_cards.places` when a finding first needs one. Valid JSON that holds no card at all (a
 `package.json`, an empty file) is `NotCardData`, which a directory search passes over.
 
 This module holds the reader and the parsed file; where each format keeps its cards is in

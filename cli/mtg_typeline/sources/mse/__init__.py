@@ -24,6 +24,7 @@ from typing import IO, TYPE_CHECKING, BinaryIO, NamedTuple
 
 from mtg_typeline.findings import STDIN
 from mtg_typeline.sources.base import Entry, Place, SourceError
+from mtg_typeline.sources.inputs import peek
 from mtg_typeline.sources.mse.markup import face_line, plain, rewrite_face
 from mtg_typeline.sources.mse.syntax import FIELD, Card, Include, Lines, cards, parse
 
@@ -46,8 +47,6 @@ def read_input(
     """The type lines of a `.mse-set` zip, or of a `set` or `card …` text file (with the
     card files a `set` file includes, when they are beside it). `path` is the input's name,
     relative to `root` (see `discovery.Names`), where its other files are found."""
-    from mtg_typeline.sources.text import peek
-
     head = peek(stream, 4)
     if head.startswith(_ZIP_MAGIC):
         yield from _read_zip(stream, path, progress)
@@ -128,7 +127,7 @@ def _read_zip(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> I
 def _repeated(path: str, archive: zipfile.ZipFile) -> str | None:
     """What is wrong with a zip holding two members (or folders) of one name, if it does.
     Such a zip is read whole, every copy, but a fix could not say which copy it edits, so
-    it is reported (and `fixzip` leaves it alone)."""
+    it is reported (and `fix.zipped` leaves it alone)."""
     counts = Counter(info.filename for info in archive.infolist())
     repeated = [(name, count) for name, count in counts.items() if count > 1]
     if not repeated:

@@ -13,14 +13,14 @@ from __future__ import annotations
 import codecs
 import csv
 import io
-from collections import deque
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
 from mtg_typeline.sources import BOM
 from mtg_typeline.sources.base import SourceError
-from mtg_typeline.sources.tables.places import END
-from mtg_typeline.sources.text import peek
+from mtg_typeline.sources.inputs import peek
+from mtg_typeline.sources.tables.places import END, Blocks
 
 UTF8 = "utf-8"
 BLOCK_CHARS = 1 << 16  # lines are read in blocks of about this many characters
@@ -34,15 +34,31 @@ _MARKS = (
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
 _BROKEN_UNITS = "mtg_typeline.broken-unit"
+_ESCAPED = "mtg_typeline.counted-surrogateescape"
+_escape = codecs.lookup_error("surrogateescape")
+
+
+class _Undecoded:
+    """How many times bytes that could not be decoded were met (by any table read in this
+    process): while none were, no type cell can hold one."""
+
+    times = 0
 
 
 def _one_mark(error: UnicodeError) -> tuple[str, int]:
     if isinstance(error, UnicodeDecodeError):
+        _Undecoded.times += 1
         return BROKEN_UNIT, error.end
     raise error
 
 
+def _escaped(error: UnicodeError) -> tuple[str | bytes, int]:
+    _Undecoded.times += 1
+    return _escape(error)
+
+
 codecs.register_error(_BROKEN_UNITS, _one_mark)
+codecs.register_error(_ESCAPED, _escaped)
 
 
 def encoding_of(stream: BinaryIO) -> str:
@@ -54,13 +70,14 @@ def encoding_of(stream: BinaryIO) -> str:
 
 def decoded(stream: BinaryIO, encoding: str) -> io.TextIOWrapper:
     """`stream` as text, its line ends kept (csv.reader needs them); detach it after use."""
-    errors = "surrogateescape" if encoding == UTF8 else _BROKEN_UNITS
+    errors = _ESCAPED if encoding == UTF8 else _BROKEN_UNITS
     return io.TextIOWrapper(stream, encoding=encoding, errors=errors, newline="")
 
 
 class Lines:
-    """The input's lines, read in blocks; the last few blocks stay at hand so that the raw
-    text of a record can be read again when its type cell has findings."""
+    """The input's lines, read in blocks; blocks stay at hand so that the raw text of a
+    record can be read again when its type cell has findings: those of the rows being read
+    and the `KEPT_BLOCKS` - 1 before them (see `at`)."""
 
     def __init__(self, stream: BinaryIO, encoding: str, progress: Callable[[int], None]) -> None:
         self.stream = stream
@@ -68,7 +85,10 @@ class Lines:
         self.text = decoded(stream, encoding)
         self.progress = progress
         self.told = 0
-        self.kept: deque[tuple[int, list[str]]] = deque(maxlen=KEPT_BLOCKS)
+        self.undecoded = _Undecoded.times  # (as many as before this input)
+        self.kept: list[tuple[int, list[str]]] = []
+        self.starts: list[int] = []  # the first line of each kept block
+        self.crs: list[bool] = []  # whether a lone CR had been read when each was read
         self.first = self.text.readlines(BLOCK_CHARS)
         if self.first:  # (the UTF-16 and UTF-32 codecs take their mark themselves)
             self.first[0] = self.first[0].removeprefix(BOM)
@@ -77,11 +97,31 @@ class Lines:
         number, block = 1, self.first
         while block:
             self.kept.append((number, block))
+            self.starts.append(number)
+            self.crs.append(self.lone_cr())
             number += len(block)
             self.tell()
             yield block
             block = self.text.readlines(BLOCK_CHARS)
         yield [END]
+
+    def at(self, end: int) -> tuple[Blocks, bool]:
+        """The blocks that were at hand when the record ending on line `end` was read (its
+        last line's and the `KEPT_BLOCKS` - 1 before), and `lone_cr` then."""
+        index = bisect_right(self.starts, end) - 1
+        return tuple(self.kept[max(index + 1 - KEPT_BLOCKS, 0) : index + 1]), self.crs[index]
+
+    def forget_before(self, line: int) -> None:
+        """Let go of the blocks no record from line `line` on needs (see `at`)."""
+        index = bisect_right(self.starts, line) - 1
+        drop = max(index + 1 - KEPT_BLOCKS, 0)
+        if drop:
+            del self.kept[:drop], self.starts[:drop], self.crs[:drop]
+
+    def met_undecoded(self) -> bool:
+        """Whether bytes that could not be decoded may have been read (a type cell may then
+        hold one)."""
+        return _Undecoded.times != self.undecoded
 
     def tell(self) -> None:
         try:

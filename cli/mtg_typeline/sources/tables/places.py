@@ -101,7 +101,7 @@ def span(row: list[str], end: int) -> tuple[int, int]:
     """The first and last line of a record that `csv.reader` ended on line `end`: the lines
     it spans are its line breaks inside cells. A record whose last cell ran to the end of the
     file ended on the line after the last (the one fed after it) and its last break ends it."""
-    breaks = sum(map(_breaks, row))
+    breaks = sum(map(line_breaks, row))
     if not swallowed(row):
         return end - breaks, end
     return end - breaks - (0 if row[-1][:-1].endswith(("\n", "\r")) else 1), end - 1
@@ -177,6 +177,6 @@ def swallowed(row: list[str]) -> bool:
     return bool(row) and row[-1].endswith(END) and row != [END]
 
 
-def _breaks(cell: str) -> int:
+def line_breaks(cell: str) -> int:
     """The line breaks inside a cell (kept as they are in the file), so the lines it spans."""
     return cell.count("\n") + cell.count("\r") - cell.count("\r\n")

@@ -13,7 +13,7 @@ The parser's events are followed (PyYAML's, from libyaml where it is there): no 
 document is built, only the mappings open at the moment are held, and a scalar is looked at
 closer only when it is the value of a key that matters. Events tell where each scalar starts
 and ends; the place of each character of a type line (quotes, escapes, folded and block
-scalars accounted for, see `yaml_scalars`) is worked out only for lines with findings, on the
+scalars accounted for, see `yaml_cards.scalars`) is worked out only for lines with findings, on the
 file's lines (counted at line feeds: the parser's own lines, which a NEL, LS or PS ends too, are
 not used). The file's text is held in memory whole.
 """

@@ -1,0 +1,141 @@
+"""The directory search of discovery: the files below a directory that a run reads (see
+`discovery` for the rules), found without reading any of them but a `set` file (to tell a
+Magic Set Editor set), and the glob tests of `FileFilter`. Loaded only when a directory is
+named (or globs exclude named paths), with `.gitignore` reading (`discovery.gitignore`) and
+glob matching (`discovery.globs`).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, TextIO
+
+from mtg_typeline.discovery.gitignore import Ignores
+from mtg_typeline.discovery.globs import matches
+from mtg_typeline.display import printable
+from mtg_typeline.sources import SET_FILE, SET_SUFFIX, SNIFF_BYTES
+from mtg_typeline.sources.inputs import detect
+
+if TYPE_CHECKING:
+    from mtg_typeline.discovery import FileFilter
+
+
+def wants(files: FileFilter, *paths: str) -> bool:
+    """Whether a file is read: `paths` are its path below the directory given, and the path
+    as given (so `cards/drafts` works as well as `drafts`)."""
+    if excludes(files, *paths):
+        return False
+    return any(matches(path, g) for path in paths for g in files.include)
+
+
+def excludes(files: FileFilter, *paths: str) -> bool:
+    """Whether an exclude glob matches one of `paths`."""
+    return any(matches(path, g) for path in paths for g in files.exclude)
+
+
+def search(path: str, files: FileFilter, err: TextIO) -> Search:
+    """The search of a directory, done: its inputs, relative to it with `/` ("" for the
+    directory itself), and which of them are set folders."""
+    done = Search(path, files)
+    if not done.run():
+        patterns = ", ".join(files.include)
+        err.write(f"typeline: warning: no files matching {patterns} under {printable(path)}\n")
+    return done
+
+
+class Search:
+    """One directory search. Paths below the directory given are kept with `/` (`relative`)."""
+
+    def __init__(self, root: str, files: FileFilter) -> None:
+        self.root = root
+        self.files = files
+        base = os.path.normpath(root)
+        self.shown = "" if base == "." else base.replace(os.sep, "/") + "/"  # for globs on the path as given
+        # globs of a name alone are tried on the name only (the same answer, faster)
+        self.by_name = tuple(g for g in files.include if not any(c in g for c in ("/", "**", "[")))
+        self.by_path = tuple(g for g in files.include if g not in self.by_name)
+        self.found: list[str] = []  # relative paths; "" is the root itself
+        self.sets: set[str] = set()  # those of them that are set folders
+
+    def run(self) -> list[str]:
+        """The inputs found, relative to the root with `/` ("" for the root itself), sorted as
+        paths (folder by folder)."""
+        if self.root.rstrip("/\\").endswith(SET_SUFFIX):
+            self.found, self.sets = [""], {""}
+            return self.found
+        ignores = Ignores.above(self.root) if self.files.gitignore else None
+        self.visit(self.root, "", ignores)
+        self.found.sort(key=lambda path: path.split("/"))
+        return self.found
+
+    def visit(self, folder: str, relative: str, ignores: Ignores | None) -> None:
+        """Search one directory: its wanted files, its set if it holds one, its
+        subdirectories."""
+        try:
+            with os.scandir(folder) as scan:
+                entries = sorted(scan, key=lambda entry: entry.name)
+        except OSError:
+            return  # an unreadable directory below the one given is passed over, as git does
+        lead = relative + "/" if relative else ""
+        names: list[str] = []
+        folders: list[tuple[str, str]] = []
+        for entry in entries:
+            name = entry.name
+            if (name.startswith(".") and not self.files.hidden) or name == ".git":
+                continue
+            path = lead + name
+            if entry.is_dir(follow_symlinks=False):
+                if ignores is None or not ignores.ignored(path, True):
+                    folders.append((entry.path, path))
+            elif (
+                self.wanted(path, name)
+                and entry.is_file()
+                and (ignores is None or not ignores.ignored(path, False))
+            ):
+                names.append(name)
+        self.take_files(folder, lead, names)
+        for child, path in folders:
+            self.enter(child, path, ignores)
+
+    def enter(self, folder: str, relative: str, ignores: Ignores | None) -> None:
+        if excludes(self.files, relative, self.shown + relative):
+            return
+        if folder.endswith(SET_SUFFIX) and self.wanted(relative, os.path.basename(folder)):
+            self.found.append(relative)  # a set kept unzipped: read whole, not searched
+            self.sets.add(relative)
+            return
+        self.visit(folder, relative, ignores.below(folder, relative) if ignores is not None else None)
+
+    def take_files(self, folder: str, lead: str, names: list[str]) -> None:
+        """Add the wanted files of one directory; a Magic Set Editor `set` file makes the
+        directory one input in place of its `set` and `card …` files."""
+        if SET_FILE in names and is_mse(os.path.join(folder, SET_FILE)):
+            self.found.append(lead.rstrip("/"))
+            self.sets.add(lead.rstrip("/"))
+            names = [n for n in names if n != SET_FILE and not n.startswith("card ")]
+        elif SET_FILE in names and not self.selected_otherwise(lead + SET_FILE, SET_FILE):
+            names.remove(SET_FILE)
+        self.found.extend(lead + name for name in names)
+
+    def wanted(self, relative: str, name: str) -> bool:
+        files = self.files
+        if files.exclude and excludes(files, relative, self.shown + relative):
+            return False
+        if any(matches(name, g) for g in self.by_name):
+            return True
+        return any(matches(p, g) for p in (relative, self.shown + relative) for g in self.by_path)
+
+    def selected_otherwise(self, relative: str, name: str) -> bool:
+        """Whether a `set` file that isn't MSE is selected by a glob other than `set`."""
+        others = self.files._replace(include=tuple(g for g in self.files.include if g != SET_FILE))
+        return wants(others, relative, self.shown + relative)
+
+
+def is_mse(path: str) -> bool:
+    """Whether a file is a Magic Set Editor `set` file (by its name and first bytes)."""
+    try:
+        with open(path, "rb") as file:
+            head = file.read(SNIFF_BYTES)
+    except OSError:
+        return False
+    return detect(path, head) == "mse"

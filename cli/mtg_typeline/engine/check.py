@@ -1,0 +1,213 @@
+"""Checking one input, the same way for every format: open it, tell its format, pass it
+over if a directory search came upon a file of no card data, read it with its format's
+reader, and send what the reader gives through one loop: the checker, then the findings
+placed in the file, then the filters. And what the checks of a run's inputs came to
+(`Tally`).
+
+What a reader gives (`sources.base`): entries (a type line with its place), batches of type
+lines (checked together against the checker's cache; an entry is asked for only for the
+lines with findings, a text file's line is placed by its number) and its own findings. A
+reader's `SourceError` is one finding at its place, the lines before it staying checked.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from enum import Enum
+from itertools import compress
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple
+
+from mtg_typeline import sources
+from mtg_typeline.checker import Checker
+from mtg_typeline.discovery import Input, Names
+from mtg_typeline.filters import Directives
+from mtg_typeline.findings import MALFORMED, UNREADABLE, Finding, input_finding
+from mtg_typeline.progress import Meter
+from mtg_typeline.sources import SNIFF_BYTES, SourceSettings
+from mtg_typeline.sources.base import Batch, Entry, Item, NotCardData, SourceError, resolve
+from mtg_typeline.sources.inputs import Reading, head_of, look_at, read_ahead, tell_format
+
+if TYPE_CHECKING:
+    from mtg_typeline.ruleset import RuleSet
+
+Report = Callable[[Finding], None]
+
+
+class _Unread(Enum):
+    """What the check of an input returns when it could not read it (reported: TL901); None is
+    an input passed over (no card data), a number the type lines of an input read."""
+
+    UNREADABLE = "unreadable"
+
+
+UNREADABLE_INPUT = _Unread.UNREADABLE
+Checked = int | None | _Unread
+
+
+class Inputs(NamedTuple):
+    """How a run reads and checks its inputs: where they are (`names`), how they are read
+    (`reading`, and what the readers are told: `sources`), the rules (to judge a text input
+    told by its content) and the checker."""
+
+    names: Names
+    reading: Reading
+    sources: SourceSettings
+    rules: RuleSet
+    checker: Checker
+
+
+class Tally:
+    """What became of a run's inputs: the names of those read, the type lines checked in
+    them, how many were passed over and how many could not be read."""
+
+    def __init__(self) -> None:
+        self.files: list[str] = []
+        self.lines = 0
+        self.passed_over = 0
+        self.unreadable = 0
+
+    def add(self, name: str, checked: Checked) -> None:
+        if checked is None:
+            self.passed_over += 1
+        elif checked is UNREADABLE_INPUT:
+            self.unreadable += 1
+        else:
+            self.files.append(name)
+            self.lines += checked
+
+
+def check_input(item: Input, stdin: BinaryIO, run: Inputs, report: Report, meter: Meter) -> Checked:
+    """Check one input: the number of type lines checked in it; None if it was passed over
+    (no card data), `UNREADABLE_INPUT` if it could not be read (reported)."""
+    path = item.name
+    if item.stdin:
+        stream = read_ahead(stdin, SNIFF_BYTES) if run.reading.given is None else stdin
+        return check_stream(stream, item, run, report, meter)
+    try:
+        if os.path.isdir(run.names.on_disk(path)):  # a Magic Set Editor set kept unzipped
+            items = folder_items(path, run.sources)
+            return check_items(items, path, run.checker, report, searched=item.searched)
+        with open(run.names.on_disk(path), "rb") as stream:
+            return check_stream(stream, item, run, report, meter)
+    except OSError as exc:
+        report(unreadable(path, exc.strerror or str(exc)))
+        return UNREADABLE_INPUT
+
+
+def check_stream(
+    stream: BinaryIO, item: Input, run: Inputs, report: Report, meter: Meter, fmt: str | None = None
+) -> int | None:
+    """Check the contents of the input `item` (read from `stream`; `fmt`: its format, when
+    it is told already); None if passed over."""
+    fmt = fmt or run.reading.given
+    if fmt is None:
+        head = head_of(stream, stdin=item.stdin)
+        fmt = tell_format(item.name, head, run.reading)
+        if fmt == "text" and item.searched and look_at(head, run.rules).passed_over(item.name):
+            return None
+    items = sources.reader_for(fmt, run.sources)(stream, item.name, meter.add)
+    return check_items(items, item.name, run.checker, report, searched=item.searched)
+
+
+def folder_items(path: str, settings: SourceSettings) -> Iterator[Entry]:
+    """The entries of a set folder (named `path`), read by the Magic Set Editor reader."""
+    from mtg_typeline.sources.mse import read_folder  # the readers' registry: loaded when met
+
+    return read_folder(path, settings)
+
+
+def check_items(
+    items: Iterator[Item], path: str, checker: Checker, report: Report, *, searched: bool
+) -> int | None:
+    """Check what a reader gives; the number of type lines checked. A file a directory
+    search came upon (`searched`) that holds no card data is passed over (None). Inline
+    suppressions in the comments the reader hands over apply (see `filters.Directives`)."""
+    count = 0
+    directives = Directives()
+    try:
+        for item in items:
+            kind = type(item)
+            if kind is Batch:
+                count += _check_batch(item, path, checker, report, directives)  # type: ignore[arg-type]
+            elif kind is Entry:
+                count += 1
+                _check_entry(item, path, checker, report, directives)  # type: ignore[arg-type]
+            else:
+                report(item)  # type: ignore[arg-type]  # the reader's own finding
+    except NotCardData as exc:
+        if searched and not count:
+            return None
+        report(input_finding(MALFORMED, exc.path or path, exc.message, exc.line, exc.column, exc.column + 1))
+    except SourceError as exc:
+        report(input_finding(MALFORMED, exc.path or path, exc.message, exc.line, exc.column, exc.column + 1))
+    except RecursionError:
+        report(input_finding(MALFORMED, path, f"{path} is nested too deeply to read", 1, 1, 2))
+    for unused in directives.unused():
+        report(unused)
+    return count
+
+
+def _check_entry(entry: Entry, path: str, checker: Checker, report: Report, directives: Directives) -> None:
+    found = checker.check(entry.text)
+    if found or entry.notes or entry.comment is not None:
+        report_entry(entry, found, path, report, directives)
+
+
+def _check_batch(batch: Batch, path: str, checker: Checker, report: Report, directives: Directives) -> int:
+    """Check a batch of type lines at once; the number of type lines in it. Only the lines
+    with findings (or a comment) cost more than a lookup."""
+    texts = batch.texts
+    results = checker.check_all(texts)
+    comments = batch.comments
+    if comments or any(results):
+        lines = compress(range(len(results)), results)
+        entry = batch.entry
+        if entry is not None:
+            for index in lines:
+                report_entry(entry(index), results[index], path, report, directives)
+            return len(texts) - batch.empty
+        first = batch.first
+        for index in lines:
+            if index not in comments:
+                for finding in results[index]:
+                    report(finding.at(path, first + index))
+        for index, comment in comments.items():
+            placed = [finding.at(path, first + index) for finding in results[index]]
+            for finding in directives.filter(comment, placed, path, None):
+                report(finding)
+    return len(texts) - batch.empty
+
+
+def report_entry(
+    entry: Entry, found: tuple[Finding, ...], path: str, report: Report, directives: Directives
+) -> None:
+    """Report the findings of an entry and its notes, placed in the file, less those the
+    directive in the comment of its line silences."""
+    where = entry.path or path
+    placed = _placed(entry, found, where) if found or entry.notes else []
+    if entry.comment is not None:
+        placed = directives.filter(entry.comment, placed, where, entry.card)
+    for finding in placed:
+        report(finding)
+
+
+def _placed(entry: Entry, found: tuple[Finding, ...], where: str) -> list[Finding]:
+    locator = resolve(entry.locate)
+    placed = [
+        finding.placed(where, *locator.region(finding.column - 1, finding.end_column - 1), entry.card)
+        for finding in found
+    ]
+    for note in entry.notes:
+        end = note.end or len(entry.text)
+        finding = Finding(
+            note.code[0], note.code[1], note.severity, note.message, (), entry.text,
+            note.start + 1, end + 1, note.suggestion,
+        )  # fmt: skip
+        placed.append(finding.placed(where, *locator.region(note.start, end), entry.card))
+    return placed
+
+
+def unreadable(path: str, why: str) -> Finding:
+    """TL901 for an input that could not be opened or read."""
+    return input_finding(UNREADABLE, path, f"cannot read {path}: {why}", 1, 1, 1)

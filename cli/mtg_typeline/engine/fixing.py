@@ -1,0 +1,80 @@
+"""`--fix` and `--diff` in the engine: each input read whole, its format told and judged
+once (`sources.inputs`), fixed by the fixer (`fix`: it is given the bytes, what the reader
+gave and a way to check a line, and never calls back here), then what it holds after
+fixing (with `--diff`: would hold) checked as any input is.
+
+The way to check a line is the run's checker and filters: the findings the run would
+report, so that a finding not selected, or silenced by an inline suppression, is not fixed.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Sequence
+from typing import BinaryIO, TextIO
+
+from mtg_typeline import sources
+from mtg_typeline.discovery import Input
+from mtg_typeline.engine.check import Checked, Inputs, Report, check_input, check_stream, folder_items
+from mtg_typeline.filters import Filters
+from mtg_typeline.findings import Finding
+from mtg_typeline.fix.fixing import Fixing, FixSettings
+from mtg_typeline.fix.snapshot import Snapshot, read_snapshot
+from mtg_typeline.progress import Meter
+from mtg_typeline.sources.base import Comment
+from mtg_typeline.sources.inputs import look_at, tell_format
+
+
+class Fixer:
+    """The fixing of one run, input by input."""
+
+    def __init__(
+        self, inputs: Inputs, filters: Filters, unsafe: bool, diff: bool, out: TextIO, err: TextIO
+    ) -> None:
+        self.inputs = inputs
+        checker = inputs.checker
+
+        def check(text: str, where: str, comment: Comment | None) -> Sequence[Finding]:
+            return filters.line(checker.check(text), where, comment)
+
+        self.fixing = Fixing(FixSettings(check, inputs.names, unsafe, diff), out, err)
+
+    def fix_input(self, item: Input, stdin: BinaryIO, report: Report, meter: Meter) -> Checked:
+        """Fix the input, then check what it holds after fixing (with --diff: would hold)."""
+        path = item.name
+        if not item.stdin and os.path.isdir(self.inputs.names.on_disk(path)):  # an unzipped set
+            self.fixing.folder(path, folder_items(path, self.inputs.sources))
+            return check_input(item, stdin, self.inputs, report, meter)
+        if item.stdin:
+            data, snapshot = stdin.read(), None
+        elif (read := read_snapshot(self.inputs.names.on_disk(path))) is not None:
+            data, snapshot = read
+        else:
+            return check_input(item, stdin, self.inputs, report, meter)  # it reports why it can't be read
+        fmt = tell_format(path, data[: sources.SNIFF_BYTES], self.inputs.reading)
+        fixed = self.fix(item, data, snapshot, fmt)
+        if fixed is None:
+            return None
+        return check_stream(io.BytesIO(fixed), item, self.inputs, report, meter, fmt)
+
+    def fix(self, item: Input, data: bytes, snapshot: Snapshot | None, fmt: str) -> bytes | None:
+        """The bytes to check in the input's place after fixing it (`fmt`, its format); None
+        when it is passed over (a directory search came upon text that holds no type lines)."""
+        path = item.name
+        if fmt == "text" and self.inputs.reading.given is None:
+            look = look_at(data[: sources.SNIFF_BYTES], self.inputs.rules)
+            if item.searched and look.passed_over(path):
+                self.fixing.left_alone(path, data, snapshot, None)  # (standard input: printed)
+                return None
+            if not look.holds_type_lines:  # a deck list's `20 Mountain` is no type line to rewrite
+                self.fixing.left_alone(path, data, snapshot, look.sample)
+                return data
+        if fmt == "text":
+            return self.fixing.text(path, data, snapshot)
+        items = sources.reader_for(fmt, self.inputs.sources)(io.BytesIO(data), path, _no_progress)
+        return self.fixing.data(path, data, snapshot, items, fmt == "mse")
+
+
+def _no_progress(size: int) -> None:
+    """Fixing reads from memory: no progress to show."""

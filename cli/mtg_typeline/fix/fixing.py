@@ -1,0 +1,189 @@
+"""One run's fixing: each input's fixes worked out in memory, then written (or shown as a
+diff), with what was fixed and the problems met on the way.
+
+The engine hands over, input by input, the bytes read and, for card data, what its reader
+gave; it gets back the bytes to check in the input's place. A text file is fixed line by
+line (`fix.text`); card data through its reader's `Entry.rewrite` edits (`fix.data`); a
+`.mse-set` zip member by member, the zip written anew with its other members as they were
+(`fix.zipped`). Only files whose bytes change are written, each atomically and only if it
+is still what was read (`fix.writing`; TL908 otherwise). Standard input's fixed text goes to
+standard output, whole, whether or not it changed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import NamedTuple, TextIO
+
+from mtg_typeline.discovery import Names
+from mtg_typeline.display import count, printable
+from mtg_typeline.errors import ExitStatus
+from mtg_typeline.findings import Finding
+from mtg_typeline.fix.data import Made, apply_edits
+from mtg_typeline.fix.diff import unified
+from mtg_typeline.fix.edits import EntryFixes, LineCheck, line_fixer
+from mtg_typeline.fix.snapshot import Snapshot, read_snapshot
+from mtg_typeline.fix.text import fix_text
+from mtg_typeline.fix.writing import Change, write_bytes, write_file
+from mtg_typeline.fix.zipped import fix_zip, is_zip, member_diffs
+from mtg_typeline.sources.base import Item
+from mtg_typeline.sources.inputs import TypeWordLines
+
+
+class FixSettings(NamedTuple):
+    """How a run fixes: the findings of a line it reports (`check`), where a file named in
+    an entry is on disk (`names`), unsafe fixes too (`--unsafe-fixes`), show a diff and
+    change nothing (`--diff`)."""
+
+    check: LineCheck
+    names: Names
+    unsafe: bool = False
+    diff: bool = False
+
+
+class Fixing:
+    """The fixing of one run: what was fixed, and the problems met writing."""
+
+    def __init__(self, settings: FixSettings, out: TextIO, err: TextIO) -> None:
+        self.settings = settings
+        self.out = out
+        self.err = err
+        self.fixed = 0  # findings
+        self.files = 0  # files changed (or that would be)
+        self.problems: list[Finding] = []
+        self.unsettled: list[tuple[str, int]] = []
+        self.unwritten: list[tuple[str, int]] = []  # fixed lines the format can't hold as fixed
+        self.left: list[tuple[str, TypeWordLines]] = []  # text inputs not fixed: no type lines
+
+    def text(self, path: str, data: bytes, snapshot: Snapshot | None) -> bytes:
+        """Fix a text input; the bytes to check in its place."""
+        done = fix_text(data, line_fixer(self.settings.check, path, self.settings.unsafe))
+        self.unsettled += [(path, line) for line in done.unsettled]
+        changes = {path: Change(path, data, done.data, done.fixed, snapshot)} if done.fixed else {}
+        return self.finish(path, data, snapshot, changes)
+
+    def data(
+        self, path: str, data: bytes, snapshot: Snapshot | None, items: Iterator[Item], mse: bool
+    ) -> bytes:
+        """Fix a card-data input (`mse`: a Magic Set Editor set, maybe a zip) whose reader
+        gave `items` reading `data`; the bytes to check in its place."""
+        edits = self.edits(items, path)
+        if mse and is_zip(data):
+            zipped = fix_zip(path, data, edits)
+            changes = {}
+            if zipped.members:
+                changes = {path: Change(path, data, zipped.data, zipped.fixed, snapshot, zipped.members)}
+        else:
+            changes = self.apply(edits, {path: (data, snapshot)})
+        return self.finish(path, data, snapshot, changes)
+
+    def folder(self, path: str, items: Iterator[Item]) -> None:
+        """Fix an unzipped set: each of its files read anew (the set is checked afterwards)."""
+        for change in self.apply(self.edits(items, path), {}).values():
+            self.take(change)
+
+    def left_alone(
+        self, path: str, data: bytes, snapshot: Snapshot | None, sample: TypeWordLines | None
+    ) -> None:
+        """A text input not fixed, as it may not hold type lines: said in a warning (given
+        `sample`, how its first lines look); standard input still goes to standard output."""
+        if sample is not None:
+            self.left.append((path, sample))
+        self.finish(path, data, snapshot, {})
+
+    def edits(self, items: Iterator[Item], path: str) -> dict[str, list[tuple[Made, int]]]:
+        """The edits of the items' files (none if the reader failed)."""
+        fixes = EntryFixes(self.settings.check, self.settings.unsafe)
+        read = fixes.take(items, path)
+        self.unsettled += fixes.unsettled
+        self.unwritten += fixes.unwritten
+        return fixes.edits if read else {}
+
+    def apply(
+        self, edits: dict[str, list[tuple[Made, int]]], read: dict[str, tuple[bytes, Snapshot | None]]
+    ) -> dict[str, Change]:
+        """Each file's edits applied to its text (files other than the input are read now)."""
+        changes: dict[str, Change] = {}
+        for where, made in edits.items():
+            if where not in read:
+                disk = self.settings.names.on_disk(where)
+                if not os.path.isfile(disk) or (found := read_snapshot(disk)) is None:
+                    continue  # not a file of its own: not fixed
+                read[where] = found
+            data, snapshot = read[where]
+            applied = apply_edits(data, made)
+            if applied.fixed and applied.data != data:
+                changes[where] = Change(where, data, applied.data, applied.fixed, snapshot)
+        return changes
+
+    def finish(self, path: str, data: bytes, snapshot: Snapshot | None, changes: dict[str, Change]) -> bytes:
+        """Put out the changes of an input's fixing; the bytes to check in its place (with
+        `--diff`: what would remain)."""
+        if snapshot is None:  # standard input: its own text only, whether or not it changed
+            self.take(changes.get(path) or Change(path, data, data, 0, None))
+            return changes[path].new if path in changes else data
+        final = data
+        for change in changes.values():
+            took = self.take(change)
+            if change.path == path and (took or self.settings.diff):
+                final = change.new
+        return final
+
+    def take(self, change: Change) -> bool:
+        """Show, write or print one file's change; whether it took effect."""
+        if self.settings.diff:
+            if change.new != change.old:
+                shown = member_diffs(change.members) if change.members else None
+                write_bytes(self.out, shown or unified(change.old, change.new, change.path))
+                self.count(change)
+            return False
+        if change.snapshot is None:  # standard input: its text goes to standard output
+            write_bytes(self.out, change.new)
+            self.count(change)
+            return True
+        if change.new == change.old:
+            return False
+        problem = write_file(change, self.settings.names.on_disk(change.path))
+        if problem is not None:
+            self.problems.append(problem)
+            return False
+        self.count(change)
+        return True
+
+    def count(self, change: Change) -> None:
+        if change.new != change.old:
+            self.fixed += change.fixed
+            self.files += 1
+
+    def warn(self) -> None:
+        """Say which lines kept fixes that could not be applied (the fixes undo one another,
+        or applying them would add an error), and which text inputs were not fixed."""
+        for path, line in self.unsettled:
+            self.err.write(
+                f"typeline: warning: {printable(path)}:{line}: the fixes of this line did not settle; "
+                "it was left with the best result found\n"
+            )
+        for path, line in dict.fromkeys(self.unwritten):  # (an alias and its anchor: one line)
+            self.err.write(
+                f"typeline: warning: {printable(path)}:{line}: the fixed type line can't be written "
+                "back exactly here (see README, Fixing card data); its findings stay\n"
+            )
+        for path, sample in self.left:
+            untyped = sample.seen - sample.typed
+            self.err.write(
+                f"typeline: warning: {printable(path)}: not fixed: {untyped} of the first "
+                f"{count(sample.seen, 'line')} {'holds' if untyped == 1 else 'hold'} no card type "
+                "or supertype word, so it may not hold type lines; to fix it anyway, give "
+                "--input-format text\n"
+            )
+
+    def diff_status(self, status: int, quiet: bool, exit_zero: bool = False) -> int:
+        """The exit status of `--diff` (1 when there is a diff, unless an input failed or
+        `--exit-zero`), after saying on standard error what would be fixed."""
+        if not quiet:
+            what = f"Would fix {count(self.fixed, 'finding')} in {count(self.files, 'file')}."
+            self.err.write((what if self.files else "No fixes available.") + "\n")
+        if status == ExitStatus.TROUBLE or not self.files or exit_zero:
+            return status
+        return int(ExitStatus.FINDINGS)

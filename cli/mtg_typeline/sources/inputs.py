@@ -1,0 +1,265 @@
+"""Opening an input and telling its format, for the engine and the fixer alike.
+
+Standard input is read ahead (`read_ahead`), so that its first bytes can be looked at and
+then read again; the format is given (`--input-format`) or told from the input's name and
+first bytes (`tell_format`, with `detect`); and a text input told by its content is judged,
+once, on whether it holds type lines at all (`look_at`): a directory search passes over one
+that doesn't (a README, a deck list, requirements.txt), and `--fix` leaves it as it is.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
+
+from mtg_typeline.findings import STDIN
+from mtg_typeline.sources import BOM, SNIFF_BYTES, UTF8_BOM
+
+if TYPE_CHECKING:
+    from mtg_typeline.ruleset import RuleSet
+
+
+class Reading(NamedTuple):
+    """How a run reads its inputs: the format given (None: told input by input), the type
+    column of a table (`--column`) and the type key of a YAML card file (`--key`)."""
+
+    given: str | None = None
+    column: str | None = None
+    key: str | None = None
+
+
+def head_of(stream: BinaryIO, *, stdin: bool = False) -> bytes:
+    """The first bytes of an input, left to be read again (standard input: read ahead)."""
+    if not stdin and stream.seekable():
+        head = stream.read(SNIFF_BYTES)
+        stream.seek(0)
+        return head
+    return peek(stream, SNIFF_BYTES)
+
+
+def tell_format(name: str, head: bytes, reading: Reading) -> str:
+    """The format of the input `name` whose first bytes are `head`: the one given, else the
+    one its name and content tell (`detect`); content that doesn't tell, with an option only
+    a table or YAML takes, is read by that one."""
+    if reading.given is not None:
+        return reading.given
+    found = detect(name, head)
+    if found == "text" and (name == STDIN or not name.lower().endswith(".txt")):
+        if reading.column is not None:
+            return "csv"
+        if reading.key is not None:
+            return "yaml"
+    return found
+
+
+class Look(NamedTuple):
+    """How the start of a text input looks: whether it holds NUL bytes, and the sample of
+    its first lines that tells whether it holds type lines (None: not text at all).
+
+    It looks like type lines when at least half of its first lines (blank lines and `#`
+    comments aside) hold a word that is a card type or supertype of the rules, or an
+    obsolete one, or Token or Emblem, in any case. A file of nothing but blank lines and
+    comments counts as one (there is nothing in it to report), and so does one that is not
+    text at all (UTF-16, NUL bytes): the text reader says what is wrong."""
+
+    binary: bool
+    sample: TypeWordLines | None
+
+    @property
+    def holds_type_lines(self) -> bool:
+        """Whether it looks like type lines (see `Look`)."""
+        return self.sample is None or self.sample.holds
+
+    def passed_over(self, name: str) -> bool:
+        """Whether a directory search passes it over, as it passes over other files of no
+        card data: text that holds no type lines, or a binary file whose name does not say
+        it holds type lines (an image named `card back`: only `*.txt` is read as text by
+        its name)."""
+        return (self.binary and not name.lower().endswith(".txt")) or not self.holds_type_lines
+
+
+def look_at(head: bytes, rules: RuleSet) -> Look:
+    """The one judgement of a text input told by its content (see `Look`)."""
+    return Look(b"\x00" in head, type_word_lines(head, rules))
+
+
+def read_ahead(stream: BinaryIO, size: int) -> BinaryIO:
+    """`stream` (a pipe) with its first `size` bytes read ahead, however slowly they come, so
+    that `peek` sees them all (as many as there are) to tell the input's format; reading goes
+    on through them to the rest."""
+    head: list[bytes] = []
+    read = getattr(stream, "read1", stream.read)
+    have = 0
+    while have < size:
+        chunk = read(size - have)
+        if not chunk:
+            break
+        head.append(chunk)
+        have += len(chunk)
+    return io.BufferedReader(_Replayed(b"".join(head), stream), buffer_size=max(size, io.DEFAULT_BUFFER_SIZE))
+
+
+class _Replayed(io.RawIOBase):
+    """The bytes read ahead, then the rest of the stream they came from."""
+
+    def __init__(self, head: bytes, rest: BinaryIO) -> None:
+        super().__init__()
+        self.head = memoryview(head)
+        self.rest = rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self.head:
+            count = min(len(buffer), len(self.head))
+            buffer[:count] = self.head[:count]
+            self.head = self.head[count:]
+            return count
+        data = getattr(self.rest, "read1", self.rest.read)(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def peek(stream: BinaryIO, size: int) -> bytes:
+    """The first bytes of `stream` (up to `size`) without consuming them (b"" where it can't
+    be done)."""
+    look = getattr(stream, "peek", None)
+    if look is not None:
+        try:
+            return bytes(look(size)[:size])
+        except (OSError, ValueError):
+            return b""
+    if hasattr(stream, "getvalue"):
+        return bytes(stream.getvalue()[:size])
+    return b""
+
+
+# How JSON begins (a line of text like `[bold] — Elf` does not).
+_JSON_START = re.compile(rb'\{\s*["}]|\[\s*(?:[\[\]{"\d-]|true|false|null)')
+_BY_EXTENSION = {".mse-set": "mse", ".csv": "csv", ".tsv": "csv", ".yaml": "yaml", ".yml": "yaml"}
+
+
+def detect(path: str, head: bytes) -> str:
+    """The format of an input from its name and its first bytes (`head`)."""
+    name = os.path.basename(path.rstrip("/\\")).lower()
+    ext = os.path.splitext(name)[1]
+    start = head.lstrip(UTF8_BOM + b" \t\r\n")
+    if ext in _BY_EXTENSION:
+        found = _BY_EXTENSION[ext]
+    elif ext == ".xml" or start.startswith((b"<?xml", b"<cockatrice", b"<!--")):
+        found = "cockatrice"
+    elif ext == ".json" or _JSON_START.match(start):
+        found = _json_kind(head)
+    elif _looks_like_forge(head):
+        found = "forge"
+    elif (name == "set" or name.startswith("card ")) and _looks_like_mse(head):
+        found = "mse"
+    elif ext != ".txt":  # standard input, or a name that doesn't tell: a table or YAML?
+        found = _table_or_yaml(start) or "text"
+    else:
+        found = "text"
+    return found
+
+
+# YAML's first line: a directive, a document start, or a key (of a list item); a text of
+# type lines has no colons. Then a `type_line` or `type` key must show in the head.
+_YAML_START = re.compile(rb"(?:%YAML|---)(?:[ \t]|$)|(?:- +)?[\"']?[A-Za-z_][\w -]*[\"']?:(?:[ \t]|$)")
+_YAML_TYPE_KEY = re.compile(
+    rb"^[ \t]*(?:- +)?[\"']?(?:type_line|type)[\"']?[ \t]*:", re.MULTILINE | re.IGNORECASE
+)
+_HEADER_NOISE = re.compile(r"[\s_-]+")
+
+
+def _table_or_yaml(start: bytes) -> str | None:
+    """ "csv" when the first line is a table's header naming a type column (`name,type_line`);
+    "yaml" when the input starts as YAML and has a type key; None for neither."""
+    lines = [line.strip() for line in start[:SNIFF_BYTES].splitlines()]  # \n, \r\n or \r
+    first = next((line for line in lines if line and not line.startswith(b"#")), b"")
+    if _YAML_START.match(first) and _YAML_TYPE_KEY.search(start, 0, SNIFF_BYTES):
+        return "yaml"
+    header = next((line for line in lines if line), b"")  # (a table has no comments)
+    return "csv" if _is_header(header.decode("utf-8", "replace")) else None
+
+
+def _is_header(text: str) -> bool:
+    """Whether a line is a table's header row with a type column, in any delimiter."""
+    delimiters = [delimiter for delimiter in ",;\t" if delimiter in text]
+    if not delimiters:  # (a line of a text of type lines: no need to load the table reader)
+        return False
+
+    from mtg_typeline.sources.tables import TYPE_HEADERS
+
+    for delimiter in delimiters:
+        try:
+            cells = next(csv.reader([text], delimiter=delimiter), [])
+        except csv.Error:  # not a row of this delimiter
+            continue
+        if len(cells) > 1 and any(_HEADER_NOISE.sub("", cell).lower() in TYPE_HEADERS for cell in cells):
+            return True
+    return False
+
+
+def _json_kind(head: bytes) -> str:
+    """MTGJSON files have `"meta"`, `"data"` with sets or cards that carry `"uuid"`/`"types"`
+    arrays; everything else JSON is read as Scryfall. Keys Scryfall never has tell MTGJSON
+    without `meta` when what follows fills the head: a set's `"baseSetSize"` (sorted before
+    its `booster` section) and a face's `"faceName"` (before its `foreignData`)."""
+    sample = head[:SNIFF_BYTES]
+    if b'"type_line"' in sample or b'"object"' in sample:
+        return "scryfall"
+    markers = (b'"meta"', b'"uuid"', b'"types"', b'"supertypes"', b'"baseSetSize"', b'"faceName"')
+    if any(key in sample for key in markers):
+        return "mtgjson"
+    return "scryfall"
+
+
+def _looks_like_forge(head: bytes) -> bool:
+    lines = head[:4096].removeprefix(UTF8_BOM).splitlines()
+    keys = {line.split(b":", 1)[0].strip() for line in lines if b":" in line}
+    return b"Name" in keys and b"Types" in keys
+
+
+def _looks_like_mse(head: bytes) -> bool:
+    text = head[:4096]
+    return b"mse_version:" in text or b"\ncard:" in text or text.startswith(b"card:")
+
+
+# A line of a text file that holds type lines: one of its words is a card type or supertype.
+_WORD = re.compile(r"[^\W\d_]+")  # (`Creature-Goblin` is two words, as the checks read it)
+_TEXT_SAMPLE_LINES = 200
+
+
+class TypeWordLines(NamedTuple):
+    """Of the first lines of a text (blank lines and `#` comments aside): how many were
+    looked at, and how many of them hold a card type or supertype word."""
+
+    seen: int
+    typed: int
+
+    @property
+    def holds(self) -> bool:
+        """Whether they look like type lines: half of them or more hold such a word."""
+        return self.typed * 2 >= self.seen
+
+
+def type_word_lines(head: bytes, rules: RuleSet) -> TypeWordLines | None:
+    """The sample `Look` judges by; None for input that is not text at all."""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in head:
+        return None
+    words = {word.casefold() for word in (*rules.card_types, *rules.supertypes, "Token", "Emblem")}
+    kinds = ("card_type", "supertype")
+    words.update(rename.old.casefold() for rename in rules.renames if rename.kind in kinds)
+    seen = typed = 0
+    for line in head.decode("utf-8", "replace").splitlines():
+        text = line.strip().lstrip(BOM)
+        if not text or text.startswith("#"):
+            continue
+        seen += 1
+        typed += any(word.casefold() in words for word in _WORD.findall(text))
+        if seen == _TEXT_SAMPLE_LINES:
+            break
+    return TypeWordLines(seen, typed)
