@@ -16,7 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mtg_typeline.sources import SourceSettings, reader_for
-from mtg_typeline.sources.base import CharMap, Entry, LineIndex, Offset, SourceError, resolve
+from mtg_typeline.sources.base import CharMap, Entry, Offset, SourceError, resolve
+from mtg_typeline.sources.edits import LineIndex
 from mtg_typeline.sources.yaml_cards import scalars as yaml_scalars
 
 CONTROL = "not valid YAML: control characters are not allowed"

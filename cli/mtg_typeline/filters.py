@@ -18,7 +18,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
@@ -109,8 +108,7 @@ class Selection(NamedTuple):
         return any(matches(c, glob) for c in candidates for glob in globs)
 
 
-@dataclass(frozen=True, slots=True)
-class Suppression:
+class Suppression(NamedTuple):
     """A directive on one line: the codes it names (empty: every code) and where it stands."""
 
     codes: frozenset[str] | None  # None: every code (no list given)

@@ -14,8 +14,7 @@ first use (the JSON readers find string positions only then).
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import BinaryIO, NamedTuple, Protocol
 
@@ -233,26 +232,3 @@ def read_text(stream: BinaryIO, path: str) -> str:
         line = before.count(b"\n") + 1
         column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
         raise SourceError(f"{path} is not UTF-8 text (byte 0x{data[exc.start]:02x})", line, column) from None
-
-
-class LineIndex:
-    """Turns offsets in a text into places, for readers that know where a value starts as
-    an offset (a regular expression match, a parser's index)."""
-
-    __slots__ = ("starts",)
-
-    def __init__(self, text: str) -> None:
-        starts = [0]
-        find = text.find
-        at = find("\n")
-        while at >= 0:
-            starts.append(at + 1)
-            at = find("\n", at + 1)
-        self.starts = starts
-
-    def place(self, offset: int) -> Place:
-        line = bisect_right(self.starts, offset)
-        return Place(line, offset - self.starts[line - 1] + 1)
-
-    def places(self, offsets: Iterable[int]) -> list[Place]:
-        return [self.place(o) for o in offsets]

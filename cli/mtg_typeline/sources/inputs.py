@@ -9,7 +9,6 @@ that doesn't (a README, a deck list, requirements.txt), and `--fix` leaves it as
 
 from __future__ import annotations
 
-import csv
 import io
 import os
 import re
@@ -190,6 +189,7 @@ def _is_header(text: str) -> bool:
     delimiters = [delimiter for delimiter in ",;\t" if delimiter in text]
     if not delimiters:  # (a line of a text of type lines: no need to load the table reader)
         return False
+    import csv  # (with the table reader: only for a line that may be a header)
 
     from mtg_typeline.sources.tables import TYPE_HEADERS
 

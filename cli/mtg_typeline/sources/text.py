@@ -31,13 +31,11 @@ BINARY = "a binary file (it holds NUL bytes); not checked"
 # Bytes that are not UTF-8 are read as lone surrogates (the "surrogateescape" error handler),
 # so such a line is still a line, and where its first bad byte is can be told.
 NOT_UTF8 = re.compile("[\udc80-\udcff]")
-# A line that starts with white space (it may be blank): a line feed, then the first byte of
-# a white-space character (ASCII, or U+0085, U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029,
-# U+202F, U+205F, U+3000 in UTF-8), or of an empty line
-_BLANK_START = re.compile(
-    rb"\n(?:[\n\t\x0b\x0c\x1c-\x20]|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]"
-    rb"|\xe2\x81\x9f|\xe3\x80\x80)"
-)
+# A line that may start with white space (it may be blank): a line feed, then an empty line
+# or the first byte of a white-space character in UTF-8 (ASCII; U+0085 and U+00A0 start with
+# C2, U+1680 with E1, U+2000–U+200A, U+2028, U+2029, U+202F and U+205F with E2, U+3000 with
+# E3: a line that starts with another character of those is read closely too, at no harm)
+_BLANK_START = re.compile(rb"\n[\n\t\x0b\x0c\x1c-\x20\xc2\xe1\xe2\xe3]")
 Progress = Callable[[int], None]
 
 

@@ -44,6 +44,7 @@ OTHER_HEADERS = frozenset(
     )
 )
 BATCH_ROWS = 1024  # rows given to the engine at once
+Reread = list[tuple[list[str], int]]  # rows parsed again, each with the line it ends on
 # Characters that stand for bytes that could not be decoded (see `tables.lines`).
 _UNDECODED = re.compile("[\udc00-\udcff]")
 _NOT_BYTES = re.compile("[\ud800-\udc7f\udd00-\udfff]")  # other lone surrogates
@@ -78,48 +79,60 @@ class _Table:
         data, not a header)."""
         self.lines.check_text(self.path)
         rows = csv.reader(itertools.chain.from_iterable(self.lines.blocks()), delimiter=self.delimiter)
-        before = 0
+        before, cells = 0, list[str | None]()
         try:
             first = self.header(rows)
             if first is None:
                 return  # an empty file
             row, data = first
             if data:  # no header: the first row is data
-                yield from self.batch([row], rows.line_num - 1 - sum(map(line_breaks, row)), rows.line_num)
+                yield from self.first_row(row, rows.line_num)
             elif swallowed(row):  # the header's last cell ran to the end of the file
                 raise self.unterminated(row, rows.line_num)
-            while True:
-                before = rows.line_num
+            get = itemgetter(self.column)
+            while not self.lines.ended:
+                before, cells = rows.line_num, []
                 self.lines.forget_before(before + 1)
-                chunk = list(itertools.islice(rows, BATCH_ROWS))  # the hot loop, in C
-                if not chunk:
-                    return
-                yield from self.batch(chunk, before, rows.line_num)
+                _take_cells(cells, itertools.islice(rows, BATCH_ROWS), get)  # the hot loop, in C
+                yield from self.batch(cells, _BatchRows(self, before, rows.line_num, len(cells)))
         except csv.Error as exc:
-            yield from self.batch(*self.parsed_before_error(before, rows.line_num))
+            again = self.reread(before, rows.line_num)  # the rows read before it failed
+            yield from self.batch(
+                cells, _BatchRows(self, before, again[-1][1] if again else before, len(cells), again)
+            )
             start = self.lines.broken_record(self.delimiter, rows.line_num)
             raise SourceError(f"not valid CSV: {exc}", start) from None
 
-    def batch(self, chunk: list[list[str]], before: int, after: int) -> Iterator[Batch]:
-        """The batch of rows `chunk` (lines `before` + 1 to `after`); then, if its last row
-        is the end of a file whose last quoted cell was not closed, the error."""
-        texts = _cells(chunk, self.column)
-        ends = _Ends(chunk, before, after)
-        error = self.last_row(chunk, texts, after)
+    def first_row(self, row: list[str], end: int) -> Iterator[Batch]:
+        """The first row, when it is data (no header), as a batch of its own."""
+        cell = row[self.column] if len(row) > self.column else None
+        yield from self.batch(
+            [cell], _BatchRows(self, end - 1 - sum(map(line_breaks, row)), end, 1, [(row, end)])
+        )
+
+    def batch(self, cells: list[str | None], rows: _BatchRows) -> Iterator[Batch]:
+        """The batch of the type cells of `rows`; then, if its last row is the end of a
+        file whose last quoted cell was not closed, or a type cell holds bytes that could
+        not be decoded, the error."""
+        texts, empty = _blank_out(cells)
+        error = self.last_row(texts, rows) if self.lines.ended else None
         if self.lines.met_undecoded():
-            error = self.undecoded(chunk, texts, ends) or error
+            error = self.undecoded(texts, rows) or error
+        if self.lines.ended or error is not None:
+            empty = texts.count(None)  # (the end of the file, rows left out: no longer in it)
         if texts:
-            yield Batch(
-                texts, entry=lambda index: self.entry(chunk[index], ends[index]), empty=texts.count(None)
-            )
+            yield Batch(texts, entry=lambda index: self.entry(*rows.row(index)), empty=empty)
         if error is not None:
             raise error
 
-    def last_row(self, chunk: list[list[str]], texts: list[str | None], end: int) -> SourceError | None:
-        """The end of the file, in the last row of a batch: the line `Lines` feeds after the
-        last one (left out: no row of the file), or a quoted cell that ran to the end, whose
-        error comes after the rows before it (and the row's type cell, if it ended before)."""
-        last = chunk[-1] if chunk else None
+    def last_row(self, texts: list[str | None], rows: _BatchRows) -> SourceError | None:
+        """The end of the file, in the last row of the last batch: the line `Lines` feeds
+        after the last one (left out: no row of the file), or a quoted cell that ran to the
+        end, whose error comes after the rows before it (and the row's type cell, if it
+        ended before)."""
+        if not texts:
+            return None
+        last, end = rows.row(len(texts) - 1)
         if not last or not last[-1].endswith(END):
             return None
         text = last[self.column] if len(last) > self.column else None
@@ -127,30 +140,28 @@ class _Table:
             del texts[-1]
         return None if last == [END] else self.unterminated(last, end)
 
-    def undecoded(self, chunk: list[list[str]], texts: list[str | None], ends: _Ends) -> SourceError | None:
+    def undecoded(self, texts: list[str | None], rows: _BatchRows) -> SourceError | None:
         """The error of the first type cell that holds bytes that could not be decoded (it
         and the rows after it are left out of the batch)."""
         for index, text in enumerate(texts):
             if text is not None and (bad := _UNDECODED.search(text)):
-                kept, _ = self.lines.at(ends[index])
-                where = locate(kept, chunk[index], ends[index], self.column, self.delimiter)
+                row, end = rows.row(index)
+                kept, _ = self.lines.at(end)
+                where = locate(kept, row, end, self.column, self.delimiter)
                 line, column, *_ = where.region(bad.start(), bad.end())
                 del texts[index:]
                 return SourceError(self.undecoded_text(bad.group()), line, column)
         return None
 
-    def parsed_before_error(self, before: int, seen: int) -> tuple[list[list[str]], int, int]:
-        """The rows of a batch that `csv.reader` read before it failed on line `seen`, read
-        again from the lines at hand (a failing batch is given up whole by `islice`), with
-        the lines they span."""
-        kept, _ = self.lines.at(seen)
-        lines = [line for first, block in kept for number, line in enumerate(block, first) if number > before]
-        rows = csv.reader(lines, delimiter=self.delimiter)
-        parsed: list[list[str]] = []
+    def reread(self, before: int, last: int) -> Reread:
+        """The rows of lines `before` + 1 to `last`, parsed again from the lines at hand,
+        each with the line it ends on (those before an error in them, if there is one)."""
+        rows = csv.reader(self.lines.between(before, last), delimiter=self.delimiter)
+        found: Reread = []
         with contextlib.suppress(csv.Error):  # (it fails again where it failed)
-            parsed.extend(rows)
-        spans = sum(1 + sum(map(line_breaks, row)) for row in parsed)
-        return parsed, before, before + spans
+            for row in rows:
+                found.append((row, before + rows.line_num))
+        return found
 
     def header(self, rows: _Rows) -> tuple[list[str], bool] | None:
         """The first row that is not blank (None if there is none), its columns chosen, and
@@ -244,33 +255,58 @@ def _shown(header: list[str]) -> str:
     return ", ".join(cells) + (f" and {len(header) - 30} more" if len(header) > 30 else "")
 
 
-def _cells(chunk: list[list[str]], column: int) -> list[str | None]:
-    """The type cell of each row; None for a row without one, or whose cell is blank."""
+def _take_cells(cells: list[str | None], rows: Iterator[list[str]], get: Callable[[list[str]], str]) -> None:
+    """Add the type cell of each row to `cells`: None for a row without one (a short row, a
+    blank line). The rows themselves are not kept (see `_BatchRows`)."""
+    while True:
+        try:
+            cells.extend(map(get, rows))
+            return
+        except IndexError:
+            cells.append(None)
+
+
+def _blank_out(cells: list[str | None]) -> tuple[list[str | None], int]:
+    """`cells` with None for the blank ones (empty, or white space alone), and how many are
+    None. None of them starts with white space (or is empty) when the least starts after the
+    space and the greatest before U+0085, the first white space that is not ASCII; else each
+    is looked at."""
+    texts = cast("list[str]", cells)  # (or a None among them: then min and max fail)
     try:
-        cells: list[str] = list(map(itemgetter(column), chunk))
-    except IndexError:  # a short row, a blank line
-        return [row[column] if len(row) > column and row[column].strip() else None for row in chunk]
-    if cells and (min(cells) <= " " or max(cells) >= "\x85"):  # one may be blank: empty, or
-        return [cell if cell.strip() else None for cell in cells]  # white space first
-    return cast("list[str | None]", cells)  # (read only, save the last row: see `_Table.last_row`)
+        if not texts or (min(texts) >= "!" and max(texts) < "\x85"):
+            return cells, 0
+    except TypeError:
+        pass
+    blanked = [cell if cell and cell.strip() else None for cell in cells]
+    return blanked, blanked.count(None)
 
 
-class _Ends:
-    """The line each row of a batch ends on, worked out when first asked: a row spans its
-    line breaks inside cells, and one line more (see `places.span`); the last one ends
-    where `csv.reader` stopped (a quoted cell that ran to the end of the file, too)."""
+class _BatchRows:
+    """The rows of one batch, parsed again from the lines at hand when an entry is asked
+    for: a batch keeps only its type cells, since rows kept alive would cost the garbage
+    collector more than reading the few that are asked for again. `count` rows spanning
+    lines `before` + 1 to `after`; `rows`, those already at hand, each with its last line."""
 
-    def __init__(self, chunk: list[list[str]], before: int, after: int) -> None:
-        self.chunk = chunk
+    def __init__(
+        self,
+        table: _Table,
+        before: int,
+        after: int,
+        count: int,
+        rows: Reread | None = None,
+    ) -> None:
+        self.table = table
         self.before = before
         self.after = after
-        self.ends: list[int] | None = None
+        self.count = count
+        self.rows = rows
 
-    def __getitem__(self, index: int) -> int:
-        if self.after - self.before == len(self.chunk):  # a line a row
-            return self.before + index + 1
-        if self.ends is None:
-            spans = (1 + sum(map(line_breaks, row)) for row in self.chunk)
-            self.ends = list(itertools.accumulate(spans, initial=self.before))[1:]
-            self.ends[-1] = self.after
-        return self.ends[index]
+    def row(self, index: int) -> tuple[list[str], int]:
+        """Row `index` and the line it ends on."""
+        if self.rows is None and self.after - self.before == self.count:  # a line a row
+            end = self.before + index + 1
+            line = self.table.lines.between(end - 1, end)
+            return next(csv.reader(line, delimiter=self.table.delimiter), []), end
+        if self.rows is None:
+            self.rows = self.table.reread(self.before, self.after)
+        return self.rows[index]

@@ -89,6 +89,7 @@ class Lines:
         self.kept: list[tuple[int, list[str]]] = []
         self.starts: list[int] = []  # the first line of each kept block
         self.crs: list[bool] = []  # whether a lone CR had been read when each was read
+        self.ended = False  # the line fed after the last (`END`) has been given
         self.first = self.text.readlines(BLOCK_CHARS)
         if self.first:  # (the UTF-16 and UTF-32 codecs take their mark themselves)
             self.first[0] = self.first[0].removeprefix(BOM)
@@ -103,6 +104,7 @@ class Lines:
             self.tell()
             yield block
             block = self.text.readlines(BLOCK_CHARS)
+        self.ended = True
         yield [END]
 
     def at(self, end: int) -> tuple[Blocks, bool]:
@@ -110,6 +112,17 @@ class Lines:
         last line's and the `KEPT_BLOCKS` - 1 before), and `lone_cr` then."""
         index = bisect_right(self.starts, end) - 1
         return tuple(self.kept[max(index + 1 - KEPT_BLOCKS, 0) : index + 1]), self.crs[index]
+
+    def between(self, before: int, last: int) -> list[str]:
+        """Lines `before` + 1 to `last` (they are at hand: see `forget_before`), with the line
+        fed after the last one where they run past the file's end."""
+        found: list[str] = []
+        for first, block in self.kept:
+            if first + len(block) > before + 1 and first <= last:
+                found += block[max(before + 1 - first, 0) : last + 1 - first]
+        if self.kept and last >= self.starts[-1] + len(self.kept[-1][1]):
+            found.append(END)
+        return found
 
     def forget_before(self, line: int) -> None:
         """Let go of the blocks no record from line `line` on needs (see `at`)."""

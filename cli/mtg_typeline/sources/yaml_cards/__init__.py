@@ -38,7 +38,8 @@ from yaml.nodes import ScalarNode
 from yaml.resolver import Resolver
 
 from mtg_typeline.sources import SourceSettings
-from mtg_typeline.sources.base import Entry, LineIndex, Locator, NotCardData, SourceError, read_text
+from mtg_typeline.sources.base import Entry, Locator, NotCardData, SourceError, read_text
+from mtg_typeline.sources.edits import LineIndex
 from mtg_typeline.sources.yaml_cards.comments import comment_of
 from mtg_typeline.sources.yaml_cards.scalars import Scalar, locate
 from mtg_typeline.sources.yaml_cards.writing import ScalarWriter

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from mtg_typeline.sources.base import Comment, LineIndex
+from mtg_typeline.sources.base import Comment
+from mtg_typeline.sources.edits import LineIndex
 from mtg_typeline.sources.yaml_cards.scalars import Scalar, value_start
 
 _BREAKS = "\r\n\x85\u2028\u2029"

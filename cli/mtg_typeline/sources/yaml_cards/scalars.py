@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from mtg_typeline.sources.base import CharMap, LineIndex, Locator, Offset
+from mtg_typeline.sources.base import CharMap, Locator, Offset
+from mtg_typeline.sources.edits import LineIndex
 
 _BREAKS = "\r\n\x85\u2028\u2029"
 _BLANKS = " \t"

@@ -21,8 +21,8 @@ from yaml.events import ScalarEvent
 from yaml.nodes import ScalarNode
 from yaml.resolver import Resolver
 
-from mtg_typeline.sources.base import Edit, LineIndex
-from mtg_typeline.sources.edits import common_ends, edit_between
+from mtg_typeline.sources.base import Edit
+from mtg_typeline.sources.edits import LineIndex, common_ends, edit_between
 from mtg_typeline.sources.yaml_cards.scalars import Pairs, Scalar, characters, value_start
 
 # The scalar must read the same with libyaml and with PyYAML's own parser (they differ at the
