@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from mtg_typeline.display import AUTO, COLOR_WHEN
 from mtg_typeline.errors import TypelineError
+from mtg_typeline.reporters import FORMATS
 from mtg_typeline.ruleset.editions import is_date
+from mtg_typeline.sources import FORMATS as INPUT_FORMATS
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -188,15 +190,11 @@ def _value(where: str, key: str, value: Any) -> Any:
 
 
 def _formats() -> tuple[str, ...]:
-    from mtg_typeline.reporters import FORMATS
-
     return (*FORMATS, AUTO)
 
 
 def _input_formats() -> tuple[str, ...]:
-    from mtg_typeline.sources import FORMATS
-
-    return (AUTO, *FORMATS)
+    return (AUTO, *INPUT_FORMATS)
 
 
 def _describe(kind: str) -> str:

@@ -1,7 +1,10 @@
 """Showing things to people: user text made safe (control characters drawn as visible
-symbols), numbers of things in words, and when to colour."""
+symbols), numbers of things in words, paths as seen from the working directory, and when
+to colour."""
 
 from __future__ import annotations
+
+import os
 
 # The value that leaves a choice to the run: --format (by the environment), --input-format
 # (by each input's name and content), --color (by where the output goes)
@@ -23,3 +26,17 @@ def count(number: int, word: str) -> str:
     """'1 error', '2,000 errors', '3 info'."""
     plural = word if number == 1 or word == "info" else word + "s"
     return f"{number:,} {plural}"
+
+
+def shown(path: str) -> str:
+    """`path` as seen from the working directory: relative (POSIX) when it is below it or in
+    one of the folders above (`../pyproject.toml`, `..`), absolute elsewhere."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive
+        return path
+    parts = relative.split(os.sep)
+    ups = len(parts) - len([part for part in parts if part != os.pardir])
+    if ups and len(parts) - ups > 1:  # up, then down into another folder
+        return os.path.abspath(path)
+    return "/".join(parts)

@@ -19,7 +19,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, NamedTuple
 
 from mtg_typeline.errors import UsageError
@@ -46,11 +46,18 @@ def expand(selectors: Iterable[str], what: str = "--select") -> frozenset[str]:
 
 
 def _checks() -> tuple[Check, ...]:
-    """The registered checks, loaded only when a selector or a directive names codes (a run
-    that selects nothing never loads them)."""
-    from mtg_typeline.checks import CHECKS
+    """The registered checks."""
+    checks: tuple[Check, ...] = _registry().CHECKS
+    return checks
 
-    return CHECKS
+
+def _registry() -> ModuleType:
+    """The checks' registry, loaded only when a selector or a directive names codes: a run
+    that selects nothing and meets no directive never loads the checks (the checker loads
+    them for a line that is not plainly right)."""
+    from mtg_typeline import checks
+
+    return checks
 
 
 def _matches(code: str, name: str, token: str) -> bool:
@@ -139,9 +146,8 @@ def find_suppression(comment: str, offset: int) -> Suppression | None:
 
 
 def _find_check(code_or_name: str) -> Check | None:
-    from mtg_typeline.checks import find_check  # see `_checks`
-
-    return find_check(code_or_name)
+    found: Check | None = _registry().find_check(code_or_name)
+    return found
 
 
 def directive_of(comment: Comment) -> Suppression | None:

@@ -12,10 +12,12 @@ from typing import Any, NamedTuple
 
 from mtg_typeline.config import KEYS, Config, ConfigError, find_config, load_config
 from mtg_typeline.discovery import FileFilter, find_root
-from mtg_typeline.display import AUTO, printable
+from mtg_typeline.display import AUTO, printable, shown
 from mtg_typeline.errors import UsageError
 from mtg_typeline.filters import Selection, expand
 from mtg_typeline.findings import STDIN
+from mtg_typeline.reporters import REPORTERS
+from mtg_typeline.ruleset import shipped_index
 from mtg_typeline.sources import DEFAULT_INCLUDE, EXTENSIONS, named_for_a_reader
 
 STDOUT = "-"
@@ -126,8 +128,6 @@ def describe(given: Mapping[str, Any], explicit: Iterable[str], config: Config) 
     default), sorted; values in TOML's notation, `(not set)` for an option left unset."""
     typed = set(explicit)
     merged, configured = _merged(given, typed, config)
-    from mtg_typeline.engine.verbose import shown  # only for --show-settings
-
     where = printable(shown(str(config.path))) if config.path else "none"
     rows = []
     for key in sorted(set(merged) | set(KEYS)):
@@ -158,8 +158,6 @@ def _edition(merged: Mapping[str, Any]) -> str | None:
     if len(chosen) > 1:
         raise UsageError(f"{', '.join(chosen[:-1])} and {chosen[-1]} exclude each other")
     if merged.get("as-of") is not None:
-        from mtg_typeline.ruleset import shipped_index
-
         return shipped_index().in_force(str(merged["as-of"]))
     return merged.get("edition")
 
@@ -290,8 +288,6 @@ def resolve_format(name: str) -> str:
 
 
 def _have(name: str) -> bool:
-    from mtg_typeline.reporters import REPORTERS
-
     return name in REPORTERS
 
 

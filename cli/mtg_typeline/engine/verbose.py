@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, TextIO
 
-from mtg_typeline.display import count, printable
+from mtg_typeline.display import count, printable, shown
 
 if TYPE_CHECKING:
     from mtg_typeline.config import Config
@@ -72,17 +72,3 @@ def read(files: int, passed_over: int, unreadable: int) -> str:
         f"{PREFIX}read {count(files, 'input')}; passed over {passed_over:,} that "
         f"{'holds' if passed_over == 1 else 'hold'} no card data; {unreadable:,} unreadable\n"
     )
-
-
-def shown(path: str) -> str:
-    """`path` as seen from the working directory: relative (POSIX) when it is below it or in
-    one of the folders above (`../pyproject.toml`, `..`), absolute elsewhere."""
-    try:
-        relative = os.path.relpath(path)
-    except ValueError:  # another drive
-        return path
-    parts = relative.split(os.sep)
-    ups = len(parts) - len([part for part in parts if part != os.pardir])
-    if ups and len(parts) - ups > 1:  # up, then down into another folder
-        return os.path.abspath(path)
-    return "/".join(parts)

@@ -8,18 +8,24 @@ prefixes and names for `--select`, `--extend-select` and `--ignore` (after a com
 shipped editions' dates for `--edition` and `rules diff`. `--as-of` takes any date, so it is
 offered none.
 
-Each imports what it needs when called, so a start of `typeline` that completes nothing
-costs nothing more. Words are matched without regard to case, already-listed selectors are
-not offered again.
+The command line loads this module only when the shell asks for values (see
+`main.common.completion`), so a start of `typeline` that completes nothing costs nothing
+more. Words are matched without regard to case, already-listed selectors are not offered
+again.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from click.shell_completion import CompletionItem
+
+from mtg_typeline.checks import CHECKS
+from mtg_typeline.errors import TypelineError
+from mtg_typeline.ruleset import shipped_editions
+
 if TYPE_CHECKING:
     from click import Context, Parameter
-    from click.shell_completion import CompletionItem
 
 ALL = "ALL"
 
@@ -31,8 +37,6 @@ def complete_code(ctx: Context, param: Parameter, incomplete: str) -> list[Compl
 
 def complete_selectors(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
     """`ALL`, code prefixes, codes and names, for the last of comma-separated selectors."""
-    from click.shell_completion import CompletionItem
-
     head, comma, tail = incomplete.rpartition(",")
     given = {word.strip().lower() for word in head.split(",")}
     lead = head + comma
@@ -45,11 +49,6 @@ def complete_selectors(ctx: Context, param: Parameter, incomplete: str) -> list[
 
 def complete_edition(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
     """The shipped editions' effective dates, newest first."""
-    from click.shell_completion import CompletionItem
-
-    from mtg_typeline.errors import TypelineError
-    from mtg_typeline.ruleset import shipped_editions
-
     try:
         dates = shipped_editions()
     except TypelineError:  # broken rule data: no dates offered, and no traceback in the shell
@@ -59,10 +58,6 @@ def complete_edition(ctx: Context, param: Parameter, incomplete: str) -> list[Co
 
 def _checks() -> list[CompletionItem]:
     """Each check's code (with its name as help), then each name (with its code)."""
-    from click.shell_completion import CompletionItem
-
-    from mtg_typeline.checks import CHECKS
-
     return [
         *(CompletionItem(check.code, help=check.name) for check in CHECKS),
         *(CompletionItem(check.name, help=check.code) for check in CHECKS),
@@ -71,10 +66,6 @@ def _checks() -> list[CompletionItem]:
 
 def _prefixes() -> list[CompletionItem]:
     """`ALL` and the code prefixes (`TL1`: the structure codes, …), with what they select."""
-    from click.shell_completion import CompletionItem
-
-    from mtg_typeline.checks import CHECKS
-
     prefixes = sorted({check.code[:3] for check in CHECKS})
     return [
         CompletionItem(ALL, help="every code"),

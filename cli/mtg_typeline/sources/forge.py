@@ -21,12 +21,12 @@ from functools import cache, partial
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
 from mtg_typeline.notation import CANONICAL_DASH, EMBLEM, TOKEN, fold
+from mtg_typeline.ruleset import RuleSet, load_rules
 from mtg_typeline.sources.base import CharMap, Edit, Entry, Locator, Offset, Place, SourceError, read_text
 from mtg_typeline.sources.edits import common_ends
 from mtg_typeline.spelling import close_matches
 
 if TYPE_CHECKING:
-    from mtg_typeline.ruleset import RuleSet
     from mtg_typeline.sources import ReaderFunc, SourceSettings
 
 _WORD = re.compile(r"\S+")
@@ -85,8 +85,6 @@ def _check_has_types(face: _Face) -> None:
 @cache
 def _default_rules() -> RuleSet:
     """The rules of the default edition, for a caller that gives none."""
-    from mtg_typeline.ruleset import load_rules
-
     return load_rules()
 
 

@@ -14,6 +14,7 @@ time.
 
 from __future__ import annotations
 
+import io
 import os
 import zipfile
 import zlib
@@ -100,8 +101,6 @@ def _read_zip(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> I
     """A zipped set: its `set` member, the card members it includes, then the other `card …`
     members in name order. Entries name a member `<zip path>/<member>`."""
     if not stream.seekable():
-        import io
-
         stream = io.BytesIO(stream.read())
     try:
         archive = zipfile.ZipFile(stream)

@@ -37,6 +37,7 @@ from yaml.events import (
 from yaml.nodes import ScalarNode
 from yaml.resolver import Resolver
 
+from mtg_typeline.ruleset import load_rules
 from mtg_typeline.sources import SourceSettings
 from mtg_typeline.sources.base import Entry, Locator, NotCardData, SourceError, read_text
 from mtg_typeline.sources.edits import LineIndex
@@ -86,8 +87,6 @@ def _card_words(settings: SourceSettings) -> Callable[[], frozenset[str]]:
     def words() -> frozenset[str]:
         rules = settings.rules
         if rules is None:  # a caller that gives none: the default edition's
-            from mtg_typeline.ruleset import load_rules
-
             rules = load_rules()
         return frozenset(word.lower() for word in rules.card_types)
 
