@@ -10,7 +10,7 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
-from mtg_typeline.config import KEYS, Config, ConfigError, find_config, load_config
+from mtg_typeline.config import KEYS, Config, find_config, load_config
 from mtg_typeline.discovery import FileFilter, find_root
 from mtg_typeline.display import AUTO, printable, shown
 from mtg_typeline.errors import UsageError
@@ -284,19 +284,4 @@ def resolve_format(name: str) -> str:
     """`auto` is GitHub annotations inside GitHub Actions, text elsewhere."""
     if name != AUTO:
         return name
-    return "github" if os.environ.get("GITHUB_ACTIONS") == "true" and _have("github") else "text"
-
-
-def _have(name: str) -> bool:
-    return name in REPORTERS
-
-
-__all__ = [
-    "ConfigError",
-    "Options",
-    "build_options",
-    "config_for",
-    "describe",
-    "resolve_format",
-    "stdin_folder",
-]
+    return "github" if os.environ.get("GITHUB_ACTIONS") == "true" and "github" in REPORTERS else "text"

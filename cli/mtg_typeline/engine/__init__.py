@@ -82,7 +82,7 @@ def _run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO, file: Text
 
 def _inputs(options: Options, rules: RuleSet) -> Inputs:
     """How the run reads and checks its inputs (the run's root held once, in `names`)."""
-    names = Names(options.root or os.getcwd())
+    names = _names(options)
     given = None if options.input_format == AUTO else options.input_format
     reading = Reading(given, options.column, options.key)
     sources = SourceSettings(options.column, options.key, rules, names.root)
@@ -124,7 +124,7 @@ def _check_inputs(
         if keeps(finding):
             findings.append(finding)
 
-    found = _survey(options, err)
+    found = _survey(options, inputs.names, err)
     tally = Tally()
     sizes = [inputs.names.on_disk(item.name) for item in found.inputs if not item.stdin]
     with progress.bar(progress.wanted(sizes, options.output_format, err), err) as meter:
@@ -145,12 +145,16 @@ def _check_inputs(
 def input_names(options: Options, err: TextIO) -> list[str]:
     """The names of the inputs a run of `options` reads, in the order it reads them
     (`--show-files`); a directory search's warnings go to `err`."""
-    return [item.name for item in _survey(options, err).inputs]
+    return [item.name for item in _survey(options, _names(options), err).inputs]
 
 
-def _survey(options: Options, err: TextIO) -> Survey:
+def _names(options: Options) -> Names:
+    """How the run names its inputs: from its root (see `discovery.Names`)."""
+    return Names(options.root or os.getcwd())
+
+
+def _survey(options: Options, names: Names, err: TextIO) -> Survey:
     """The inputs of the run; a report file (`--output-file`) among them is refused."""
-    names = Names(options.root or os.getcwd())
     how = Discovery(
         options.files, names, options.force_exclude, options.stdin_filename, options.skip_non_card_files
     )

@@ -191,7 +191,7 @@ def _is_header(text: str) -> bool:
         return False
     import csv  # (with the table reader: only for a line that may be a header)
 
-    from mtg_typeline.sources.tables import TYPE_HEADERS
+    from mtg_typeline.sources.tables.columns import TYPE_HEADERS
 
     for delimiter in delimiters:
         try:

@@ -1,9 +1,8 @@
 """CSV and TSV card lists (deck and collection exports, spreadsheets): one type line a row.
 
-The type column is found by its header (`type_line`, `Type Line`, `type`, `types`, `card
-type`, compared without case, spaces, `_` and `-`) or named with `--column` (a header name,
-or a 1-based number, which also reads files without a header). The card name comes from a
-`name`, `card name` or `card` column.
+The type column is found by its header or named with `--column`, and the card name comes
+from a name column (see `tables.columns`); the lines are read in blocks (`tables.lines`) and
+a cell's places found by parsing its record again (`tables.places`).
 
 The file is streamed: `csv.reader` parses rows from blocks of lines, and only the blocks of
 the rows being read (and a few before) are kept, so memory stays flat however long the file
@@ -26,28 +25,17 @@ from typing import TYPE_CHECKING, BinaryIO, cast
 
 from mtg_typeline.sources import ReaderFunc, SourceSettings
 from mtg_typeline.sources.base import Batch, Entry, NotCardData, SourceError
+from mtg_typeline.sources.tables.columns import choose_columns, delimiter_of, readable
 from mtg_typeline.sources.tables.lines import UTF8, Lines, encoding_of
 from mtg_typeline.sources.tables.places import END, line_breaks, locate, opening_quote, rewrite, swallowed
 
 if TYPE_CHECKING:
     from _csv import Reader as _Rows  # what csv.reader gives, with its `line_num`
 
-# Header names, compared lowered and without spaces, `_` and `-`; best first.
-TYPE_HEADERS = ("typeline", "type", "types", "cardtype", "cardtypes")
-NAME_HEADERS = ("name", "cardname", "card")
-# Other names the header row of a card list often has (to tell a header from a data row).
-OTHER_HEADERS = frozenset(
-    (
-        *("set", "setcode", "setname", "edition", "number", "collectornumber", "quantity", "qty"),
-        *("count", "cost", "manacost", "cmc", "manavalue", "rarity", "color", "colors", "lang"),
-        *("language", "foil", "condition", "price", "artist", "power", "toughness"),
-    )
-)
 BATCH_ROWS = 1024  # rows given to the engine at once
 Reread = list[tuple[list[str], int]]  # rows parsed again, each with the line it ends on
 # Characters that stand for bytes that could not be decoded (see `tables.lines`).
 _UNDECODED = re.compile("[\udc00-\udcff]")
-_NOT_BYTES = re.compile("[\ud800-\udc7f\udd00-\udfff]")  # other lone surrogates
 
 
 def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
@@ -70,7 +58,7 @@ class _Table:
         self.settings = settings
         self.path = path
         self.lines = lines
-        self.delimiter = _delimiter(path, lines.first[0] if lines.first else "")
+        self.delimiter = delimiter_of(path, lines.first[0] if lines.first else "")
         self.column = 0
         self.name_column: int | None = None
 
@@ -172,38 +160,13 @@ class _Table:
         if header == [END]:
             return None
         try:
-            return header, self.choose_columns(header, rows.line_num)
+            columns = choose_columns(header, rows.line_num, self.settings.column)
         except NotCardData:
             if swallowed(header):  # the header's cells are the whole file: that is what is wrong
                 raise self.unterminated(header, rows.line_num) from None
             raise
-
-    def choose_columns(self, header: list[str], line: int) -> bool:
-        """Find the type and name columns; True if the first row is data, not a header."""
-        names = [_norm(cell) for cell in header]
-        wanted = self.settings.column
-        if wanted is not None and wanted.strip().isdecimal():
-            self.column = int(wanted) - 1
-            if not 0 <= self.column < len(header):
-                raise NotCardData(f"--column {wanted.strip()}: the first row has {len(header)} columns", line)
-            known = (*TYPE_HEADERS, *NAME_HEADERS, *OTHER_HEADERS)
-            if not any(name in known for name in names):
-                return True
-        elif wanted is not None:
-            if _norm(wanted) not in names:
-                raise NotCardData(f"no column {wanted!r}: the header has {_shown(header)}", line)
-            self.column = names.index(_norm(wanted))
-        else:
-            found = [names.index(name) for name in TYPE_HEADERS if name in names]
-            if not found:
-                raise NotCardData(
-                    f"no type-line column: the header has {_shown(header)}; name the column of "
-                    "the type lines with --column NAME, or --column NUMBER (1 is the first)",
-                    line,
-                )
-            self.column = found[0]
-        self.name_column = next((names.index(name) for name in NAME_HEADERS if name in names), None)
-        return False
+        self.column, self.name_column = columns.column, columns.name
+        return header, columns.data
 
     def undecoded_text(self, char: str) -> str:
         """What is wrong with a character that stands for bytes that could not be decoded."""
@@ -217,7 +180,7 @@ class _Table:
         hold its record, from which the places are worked out if they are asked for."""
         card = None
         if self.name_column is not None and self.name_column < len(row):
-            card = _readable(row[self.name_column].removesuffix(END)).strip() or None
+            card = readable(row[self.name_column].removesuffix(END)).strip() or None
         kept, lone_cr = self.lines.at(end)
         where = partial(locate, kept, row, end, self.column, self.delimiter)
         fix = None
@@ -230,29 +193,6 @@ class _Table:
         line, column = opening_quote(self.lines.at(end)[0], row, end, self.delimiter)
         message = "a quoted field is not closed: its quote runs to the end of the file"
         return SourceError(message, line, column)
-
-
-def _delimiter(path: str, first: str) -> str:
-    """Tab for `.tsv` files and for a first line with tabs and no commas; `;` when the first
-    line has more of them than commas; else a comma."""
-    if path.lower().endswith(".tsv") or ("\t" in first and "," not in first):
-        return "\t"
-    return ";" if first.count(";") > first.count(",") else ","
-
-
-def _norm(name: str) -> str:
-    return re.sub(r"[\s_\-]+", "", name.lower())
-
-
-def _readable(text: str) -> str:
-    """Text with the bytes that could not be decoded shown as U+FFFD."""
-    text = _NOT_BYTES.sub("\ufffd", text)  # (U+DC00 in UTF-16 or UTF-32: see tables.lines)
-    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-
-
-def _shown(header: list[str]) -> str:
-    cells = [repr(_readable(cell)) for cell in header[:30]]
-    return ", ".join(cells) + (f" and {len(header) - 30} more" if len(header) > 30 else "")
 
 
 def _take_cells(cells: list[str | None], rows: Iterator[list[str]], get: Callable[[list[str]], str]) -> None:

@@ -1,0 +1,86 @@
+"""Which columns of a table hold the type lines and the card names: found by the header
+(`type_line`, `Type Line`, `type`, `types`, `card type`, compared without case, spaces, `_`
+and `-`; `name`, `card name` or `card`), or the type column named with `--column` (a header
+name, or a 1-based number, which also reads files without a header). And the delimiter a
+table is read with.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from mtg_typeline.sources.base import NotCardData
+
+# Header names, compared lowered and without spaces, `_` and `-`; best first.
+TYPE_HEADERS = ("typeline", "type", "types", "cardtype", "cardtypes")
+NAME_HEADERS = ("name", "cardname", "card")
+# Other names the header row of a card list often has (to tell a header from a data row).
+OTHER_HEADERS = frozenset(
+    (
+        *("set", "setcode", "setname", "edition", "number", "collectornumber", "quantity", "qty"),
+        *("count", "cost", "manacost", "cmc", "manavalue", "rarity", "color", "colors", "lang"),
+        *("language", "foil", "condition", "price", "artist", "power", "toughness"),
+    )
+)
+_NOT_BYTES = re.compile("[\ud800-\udc7f\udd00-\udfff]")  # lone surrogates, but undecoded bytes
+_NOISE = re.compile(r"[\s_\-]+")
+
+
+class Columns(NamedTuple):
+    """The type column, the name column (None: none), and whether the first row is data
+    rather than a header."""
+
+    column: int
+    name: int | None
+    data: bool
+
+
+def choose_columns(header: list[str], line: int, wanted: str | None) -> Columns:
+    """The columns of a table whose first row is `header` (on line `line`), the type column
+    `wanted` (`--column`) or found by name; `NotCardData` if there is none."""
+    names = [_norm(cell) for cell in header]
+    if wanted is not None and wanted.strip().isdecimal():
+        column = int(wanted) - 1
+        if not 0 <= column < len(header):
+            raise NotCardData(f"--column {wanted.strip()}: the first row has {len(header)} columns", line)
+        known = (*TYPE_HEADERS, *NAME_HEADERS, *OTHER_HEADERS)
+        if not any(name in known for name in names):
+            return Columns(column, None, True)
+    elif wanted is not None:
+        if _norm(wanted) not in names:
+            raise NotCardData(f"no column {wanted!r}: the header has {_shown(header)}", line)
+        column = names.index(_norm(wanted))
+    else:
+        found = [names.index(name) for name in TYPE_HEADERS if name in names]
+        if not found:
+            raise NotCardData(
+                f"no type-line column: the header has {_shown(header)}; name the column of "
+                "the type lines with --column NAME, or --column NUMBER (1 is the first)",
+                line,
+            )
+        column = found[0]
+    return Columns(column, next((names.index(name) for name in NAME_HEADERS if name in names), None), False)
+
+
+def delimiter_of(path: str, first: str) -> str:
+    """Tab for `.tsv` files and for a first line with tabs and no commas; `;` when the first
+    line has more of them than commas; else a comma."""
+    if path.lower().endswith(".tsv") or ("\t" in first and "," not in first):
+        return "\t"
+    return ";" if first.count(";") > first.count(",") else ","
+
+
+def _norm(name: str) -> str:
+    return _NOISE.sub("", name.lower())
+
+
+def readable(text: str) -> str:
+    """Text with the bytes that could not be decoded shown as U+FFFD."""
+    text = _NOT_BYTES.sub("\ufffd", text)  # (U+DC00 in UTF-16 or UTF-32: see tables.lines)
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def _shown(header: list[str]) -> str:
+    cells = [repr(readable(cell)) for cell in header[:30]]
+    return ", ".join(cells) + (f" and {len(header) - 30} more" if len(header) > 30 else "")
