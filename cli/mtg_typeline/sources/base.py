@@ -101,7 +101,8 @@ class CharMap:
 class Note(NamedTuple):
     """A finding about the card data around a type line rather than the line itself (a
     combined line that disagrees with its faces, a type string that disagrees with its
-    arrays). `code` is (code, name) as in `codes`; the span is in the entry's text."""
+    arrays). `code` is (code, name), as `findings.FACES_DISAGREE` is; the span is in the
+    entry's text."""
 
     code: tuple[str, str]
     severity: Severity
@@ -171,7 +172,7 @@ class Batch(NamedTuple):
       before any comment), `texts[0]` on line `first`, from column 1; `comments` holds, by
       index, the comment that ends a line.
     - else `entry(i)` is the entry of `texts[i]`, with its place, card and rewrite, made
-      when asked (for the lines with findings)."""
+      when asked (for the lines with findings), before the reader is asked for more."""
 
     texts: Sequence[str | None]
     first: int = 1
