@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from mtg_typeline.crimport.checks import check_coverage, check_leftover, check_unread_rules
 from mtg_typeline.crimport.text import Rule, Section
 from mtg_typeline.notation import fold
-from mtg_typeline.ruleset import REQUIRED_CITATIONS
+from mtg_typeline.ruleset.validate import REQUIRED_CITATIONS
 
 # The card types whose subtype is everything after the dash (CR 205.3b).
 WHOLE_CARD_TYPES = frozenset({"Plane"})

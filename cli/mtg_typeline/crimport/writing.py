@@ -14,13 +14,16 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
+from yaml.nodes import ScalarNode
+
 from mtg_typeline.crimport.parse import Facts, TypeList
 from mtg_typeline.errors import RulesDataError
+from mtg_typeline.ruleset.editions import shipped_folder
+from mtg_typeline.ruleset.validate import SCHEMA, read_text
+from mtg_typeline.yamlnodes import NodeReader
 
 if TYPE_CHECKING:
     from yaml.nodes import Node
-
-    from mtg_typeline.yamlnodes import NodeReader
 
 SUMMARIES_FILE = "summaries.yaml"
 FLOW_MAX = 5  # lists of up to this many entries are written on one line
@@ -62,9 +65,7 @@ class Summaries:
 
 
 def summaries_path() -> str:
-    from mtg_typeline.ruleset import rules_dir
-
-    return os.path.join(rules_dir(), SUMMARIES_FILE)
+    return os.path.join(shipped_folder(), SUMMARIES_FILE)
 
 
 @cache
@@ -75,11 +76,8 @@ def shipped_summaries() -> Summaries:
 
 def load_summaries(path: str) -> Summaries:
     """The table of summaries by meaning, read strictly (`file:line:column` in errors)."""
-    from mtg_typeline.ruleset import SCHEMA, _read_text
-    from mtg_typeline.yamlnodes import NodeReader
-
     reader = NodeReader(path)
-    top = reader.mapping(reader.compose(_read_text(path)), "the summaries file", ("schema", "summaries"))
+    top = reader.mapping(reader.compose(read_text(path)), "the summaries file", ("schema", "summaries"))
     if reader.integer(top["schema"], "schema") != SCHEMA:
         raise reader.fail(top["schema"], f"only schema {SCHEMA} is supported")
     table: dict[str, tuple[Variant, ...]] = {}
@@ -108,8 +106,6 @@ def _variant(reader: NodeReader, node: Node, meaning: str) -> Variant:
 
 
 def _condition(reader: NodeReader, key: str, key_node: Node, value: Node) -> object:
-    from yaml.nodes import ScalarNode
-
     kind = _CONDITIONS.get(key)
     if kind is None:
         raise reader.fail(key_node, f"unknown condition {key!r} (known: {', '.join(_CONDITIONS)})")
