@@ -13,6 +13,7 @@ import gzip
 import re
 import zlib
 from dataclasses import dataclass
+from datetime import date
 
 from mtg_typeline.errors import RulesDataError
 
@@ -145,8 +146,6 @@ def _first_date(
 
 
 def _iso_date(groups: tuple[str | None, ...], source: str, line: int) -> str:
-    from datetime import date
-
     parts = [g for g in groups if g is not None]
     try:
         if parts[0].isdigit():

@@ -44,12 +44,6 @@ def _rules_files(command: F) -> F:
     )(command)
 
 
-def _pick_edition(edition: str | None, as_of: str | None) -> str | None:
-    from mtg_typeline.lookup.show import pick_edition
-
-    return pick_edition(edition, as_of)
-
-
 @click.group(context_settings=CONTEXT)
 def rules() -> None:
     """The shipped rule files: list the editions, show or compare their lists, import a CR text."""
@@ -87,12 +81,12 @@ def rules_show(
     """Show the lists of an edition, or only CATEGORY: card_types, supertypes, artifact,
     enchantment, land, planeswalker, spell, creature, planar, dungeon, battle, no_subtypes.
     With --rules, the lists of your rule files, marking what they added."""
-    from mtg_typeline.lookup.show import show_rules
+    from mtg_typeline.lookup.show import pick_edition, show_rules
 
     echo_action(
         ctx,
         lambda: (
-            show_rules(category, _pick_edition(edition, as_of), output_format, rules_files),
+            show_rules(category, pick_edition(edition, as_of), output_format, rules_files),
             ExitStatus.OK,
         ),
     )
@@ -145,11 +139,12 @@ def lookup(
     With --rules, in your rule files (saying which file added it).
 
     Exit status: 0 when WORD is known in the edition (with --as: a valid choice), 1 when not."""
+    from mtg_typeline.lookup.show import pick_edition
     from mtg_typeline.lookup.word import lookup_command
 
     echo_action(
         ctx,
         lambda: lookup_command(
-            " ".join(word), _pick_edition(edition, as_of), as_type, output_format, rules_files
+            " ".join(word), pick_edition(edition, as_of), as_type, output_format, rules_files
         ),
     )
