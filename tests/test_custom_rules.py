@@ -21,7 +21,8 @@ from conftest import run_cli
 from mtg_typeline import ruleset
 from mtg_typeline.checker import Checker
 from mtg_typeline.errors import RulesDataError, UsageError
-from mtg_typeline.ruleset import load_rules, shipped_editions
+from mtg_typeline.ruleset import cache as rulecache
+from mtg_typeline.ruleset import editions, load_rules, shipped_editions
 from mtg_typeline.ruleset import userfiles as customload
 
 SAMPLE = Path(__file__).parent / "data" / "samples" / "mse" / "TheCloneWars.mse-set-partial"
@@ -701,7 +702,7 @@ def test_a_warm_cache_reads_no_file_of_the_chain(cache: Path, monkeypatch: pytes
 
     monkeypatch.setattr(customload.Loader, "load", refuse)
     warm = load_rules(path="top.yaml")
-    assert ruleset._to_data(warm) == ruleset._to_data(cold)
+    assert rulecache.to_data(warm) == rulecache.to_data(cold)
     assert warm.provenance == cold.provenance
     assert warm.path == cold.path
 
@@ -733,7 +734,7 @@ def test_each_spelling_of_a_path_names_its_files_as_given(cache: Path) -> None:
 
 def test_a_full_file_alone_keeps_its_own_cache_entry(cache: Path) -> None:
     write("full.yaml", Path(load_rules().path).read_text(encoding="utf-8"))
-    ruleset._load_cached.cache_clear()
+    editions.load_rule_file.cache_clear()
     first = load_rules(path="full.yaml")
     assert load_rules(path="full.yaml") is first  # the same rule set, as before
     assert first.provenance.files == ()

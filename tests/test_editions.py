@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from conftest import run_cli, shared_path
 
-from mtg_typeline import ruleset
 from mtg_typeline.crimport import read_cr
 from mtg_typeline.errors import UsageError
+from mtg_typeline.ruleset import cache as rulecache
 from mtg_typeline.ruleset import (
     editions,
     load_renames,
@@ -142,7 +142,7 @@ def test_every_edition_loads_as_the_importer_reads_its_own_text() -> None:
     for effective, text in imported_editions():
         own = parse_rules(f"{effective}.yaml", text, renames)
         shipped = load_rules(effective)
-        assert ruleset._to_data(shipped) == ruleset._to_data(own), effective
+        assert rulecache.to_data(shipped) == rulecache.to_data(own), effective
         seen.append(effective)
     assert sorted(seen) == list(shipped_editions())
 

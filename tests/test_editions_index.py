@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
-from mtg_typeline import __version__, ruleset
+from mtg_typeline import __version__
 from mtg_typeline.errors import RulesDataError
 from mtg_typeline.ruleset import cache as rulecache
 from mtg_typeline.ruleset import editions, rules_dir
@@ -119,8 +119,8 @@ def test_the_shipped_index_reads() -> None:
 
 def forget() -> None:
     editions.read_index.cache_clear()
-    ruleset._load_cached.cache_clear()
-    ruleset._as_edition.cache_clear()
+    editions.load_rule_file.cache_clear()
+    editions.load_as_edition.cache_clear()
 
 
 @pytest.fixture
@@ -191,7 +191,7 @@ def test_a_broken_shipped_index_is_one_line_and_exit_2(
 ) -> None:
     folder = copy_of_rules(tmp_path)
     (folder / "index.yaml").write_text(INDEX.replace("schema: 1\n", "schema: one\n"), encoding="utf-8")
-    monkeypatch.setattr(ruleset, "_rules_dir", lambda: str(folder))
+    monkeypatch.setattr(editions, "shipped_folder", lambda: str(folder))
     result = run_cli(["check", "-"], stdin="Creature — Elf\n")
     line, column = position(INDEX, "1\nfiles")
     assert (result.exit_code, result.stdout) == (2, "")

@@ -16,75 +16,20 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import shared_path
+from conftest import run_cli, shared_path
+from cr_texts import ARTIFACTS, SMALL
 
 from mtg_typeline.checker import check_line
-from mtg_typeline.crimport import Imported, import_cr, main, read_cr, write_rule_files
-from mtg_typeline.crimport.text import decode, find_section, notes_end, split_lines
-from mtg_typeline.crimport.writing import load_summaries, summaries_path
+from mtg_typeline.crimport import Imported, import_cr, read_cr, write_rule_files
+from mtg_typeline.crimport.section import decode, find_section, notes_end, split_lines
+from mtg_typeline.crimport.summaries import load_summaries, summaries_path
 from mtg_typeline.errors import RulesDataError
 from mtg_typeline.notation import fold
-from mtg_typeline.ruleset import load_renames, parse_rules, rules_dir
+from mtg_typeline.ruleset import load_renames, parse_rules, rules_dir, shipped_editions
 
 SECTION_FILE = "2026-09-25-section-205.txt"
 SHARED = pytest.mark.shared  # needs ../shared/cr
 
-ARTIFACTS = (
-    "205.3g Artifacts have subtypes; these subtypes are called artifact types. "
-    "The artifact types are Clue, Equipment (see rule 301.5), and Urza’s."
-)
-CREATURES = (
-    "205.3m Creatures and kindreds share subtypes; these subtypes are called creature types. "
-    "One creature type is two words long: Time Lord. All other creature types are one word long: "
-    "Elf, Goblin, and Wizard."
-)
-PLANES = (
-    "205.3n Planes have subtypes; these subtypes are called planar types. "
-    "The planar types are The Abyss, Serra’s Realm, and Zendikar."
-)
-# A type-line section in the CR's layout and list grammar, worded for these tests.
-SMALL = f"""\
-Comprehensive Rules of a test edition. These rules are effective as of March 3, 2031.
-
-Contents
-205. Type Line
-206. Something Else
-
-205. Type Line
-
-205.1. A type line shows a card type and more.
-
-205.2. Card Types
-
-205.2a The card types are artifact, creature, kindred, plane, and scheme. See elsewhere.
-
-205.3. Subtypes
-
-205.3b Subtypes follow a long dash; creature subtypes may be two words.
-
-205.3c With several card types, each subtype is correlated to one of them.
-
-205.3d An object can’t gain a subtype of a card type it lacks.
-
-205.3f Some printed subtypes are now obsolete; ask Oracle.
-
-{ARTIFACTS}
-
-{CREATURES}
-
-{PLANES}
-Example: this line is left out.
-
-205.3r Scheme cards have no subtypes.
-
-205.4. Supertypes
-
-205.4a The supertypes are basic and legendary.
-
-206. Something Else
-
-206.1. Not part of the section.
-"""
 SMALL_LINES = SMALL.split("\n")
 
 
@@ -362,17 +307,18 @@ def test_the_summaries_table_is_package_data() -> None:
     assert {"type-line", "correlation", "no-subtypes", "list:creature", "list:planar"} <= set(table.variants)
 
 
-def test_the_command_writes_a_file_or_stdout(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_writes_a_file_or_stdout(tmp_path: Path) -> None:
     source = tmp_path / "cr.txt"
     source.write_bytes(SMALL.encode("cp1252"))
     out = tmp_path / "out.yaml"
-    assert main([str(source), "-o", str(out)]) == 0
+    assert run_cli(["rules", "import", str(source), "-o", str(out)]).exit_code == 0
     assert out.read_text(encoding="utf-8") == small_rules()
-    assert main([str(source)]) == 0
-    assert capsys.readouterr().out == small_rules()
+    result = run_cli(["rules", "import", str(source)])
+    assert (result.exit_code, result.stdout) == (0, small_rules())
     source.write_bytes(b"nothing here\n")
-    assert main([str(source)]) == 2
-    assert capsys.readouterr().err == f"typeline: error: {source}:1: no effective date: " + (
+    result = run_cli(["rules", "import", str(source)])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"typeline: error: {source}:1: no effective date: " + (
         "neither 'These rules are effective as of <Month D, YYYY>' nor an 'Effective date:' note\n"
     )
 
@@ -529,8 +475,12 @@ def test_the_shipped_rule_files_are_reproduced_byte_for_byte(tmp_path: Path) -> 
         import_cr(section.read_bytes(), SECTION_FILE).encode()
         == (rules_dir() / "2026-09-25.yaml").read_bytes()
     )
-    # rules/ is exactly what the importer writes for the archive: every rule file and the index
-    write_rule_files(shared_path("cr", "archive"), tmp_path, [section])
+    # rules/ is exactly what `typeline rules import --archive` writes: every rule file and the index
+    archive = shared_path("cr", "archive")
+    result = run_cli(["rules", "import", "--archive", str(archive), "--out-dir", str(tmp_path), str(section)])
+    shipped_files = len(list(rules_dir().glob("20*.yaml")))
+    summary = f"{shipped_files} rule files, {len(shipped_editions())} editions: {tmp_path}\n"
+    assert (result.exit_code, result.stdout, result.stderr) == (0, summary, "")
     written = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     shipped = {p.name: p.read_bytes() for p in rules_dir().iterdir() if p.name in written}
     assert sorted(shipped) == sorted(written)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from conftest import run_cli, shared_path
 
-from mtg_typeline.crimport.text import decode, effective_date, notes_end, split_lines
+from mtg_typeline.crimport.section import decode, effective_date, notes_end, split_lines
 from mtg_typeline.lookup.choice import choice_rule, found_in, parts_of
 from mtg_typeline.lookup.word import look_up
 from mtg_typeline.ruleset import load_rules, shipped_editions

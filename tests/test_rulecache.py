@@ -19,8 +19,8 @@ from mtg_typeline.ruleset import editions, load_rules
 def forget() -> None:
     """Drop what this process keeps of the rule files and the index, so the next load reads
     the cache (or the files)."""
-    ruleset._load_cached.cache_clear()
-    ruleset._as_edition.cache_clear()
+    editions.load_rule_file.cache_clear()
+    editions.load_as_edition.cache_clear()
     editions.read_index.cache_clear()
 
 
@@ -43,7 +43,7 @@ def test_the_cached_rules_are_the_rules_of_the_files(cache: Path, edition: str) 
     from_files = fresh(edition)
     assert len(list(cache.iterdir())) >= 1
     from_cache = fresh(edition)
-    assert ruleset._to_data(from_cache) == ruleset._to_data(from_files)
+    assert rulecache.to_data(from_cache) == rulecache.to_data(from_files)
     assert from_cache.path == from_files.path
     assert from_cache.subtype_lists("Time Lord") == from_files.subtype_lists("Time Lord")
 
@@ -74,21 +74,21 @@ def test_an_edited_rule_file_is_read_again(cache: Path, tmp_path: Path) -> None:
 
 
 def test_a_broken_entry_is_passed_over(cache: Path) -> None:
-    expected = ruleset._to_data(fresh())
+    expected = rulecache.to_data(fresh())
     for entry in cache.iterdir():
         entry.write_bytes(b"\x00not a cache entry")
-    assert ruleset._to_data(fresh()) == expected
+    assert rulecache.to_data(fresh()) == expected
 
 
 def test_an_entry_of_another_shape_is_passed_over(cache: Path) -> None:
-    expected = ruleset._to_data(fresh())
+    expected = rulecache.to_data(fresh())
     key = rulecache.key_of(
         __version__,
         (str(ruleset.rules_dir() / "2026-09-25.yaml"), str(ruleset.rules_dir() / "renames.yaml")),
     )
     assert key is not None
     rulecache.store(key, {"edition": "1999-01-01"})  # no lists, no summaries
-    assert ruleset._to_data(fresh()) == expected
+    assert rulecache.to_data(fresh()) == expected
 
 
 def test_an_empty_cache_dir_setting_turns_it_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

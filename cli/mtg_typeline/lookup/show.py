@@ -2,8 +2,9 @@
 
 Every list a rule file has is seen here as a `Category` under one short name, the same names
 custom rule files and JSON output use: `card_types`, `supertypes`, each subtype list by its key
-(`artifact` … `battle`), and `no_subtypes`. `mtg_typeline.lookup.diff` and `mtg_typeline.lookup.word`
-build on the same view.
+(`artifact` … `battle`), and `no_subtypes`. Here too are the rules a command reads: a shipped
+edition by its date or the day it was in force (`pick_edition`), or the user's rule files
+(`chosen_rules`). `mtg_typeline.lookup.diff`, `choice` and `word` build on the same view.
 """
 
 from __future__ import annotations

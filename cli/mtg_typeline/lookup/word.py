@@ -30,7 +30,15 @@ from mtg_typeline.lookup.choice import (
     parts_of,
     renamed_text,
 )
-from mtg_typeline.lookup.show import JSON_VERSION, Category, all_editions, as_json, chosen_rules, join
+from mtg_typeline.lookup.show import (
+    JSON_VERSION,
+    Category,
+    all_editions,
+    as_json,
+    categories,
+    chosen_rules,
+    join,
+)
 from mtg_typeline.notation import fold
 from mtg_typeline.ruleset.model import Rename, RuleSet
 from mtg_typeline.spelling import close_matches
@@ -98,8 +106,6 @@ def look_up(word: str, edition: str | None, as_type: str | None, files: tuple[st
 
 
 def _removed_by(rules: RuleSet, word: str) -> str | None:
-    from mtg_typeline.lookup.show import categories
-
     return rules.provenance.removed_by((c.key for c in categories(rules)), word)
 
 
@@ -155,8 +161,6 @@ def _history(spans: tuple[Span, ...]) -> str:
 
 
 def _matches(rules: RuleSet, word: str) -> tuple[str, ...]:
-    from mtg_typeline.lookup.show import categories
-
     candidates = dict.fromkeys(e for c in categories(rules) for e in c.entries)
     return close_matches(word, tuple(candidates))
 

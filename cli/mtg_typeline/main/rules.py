@@ -44,12 +44,6 @@ def _rules_files(command: F) -> F:
     )(command)
 
 
-def _pick_edition(edition: str | None, as_of: str | None) -> str | None:
-    from mtg_typeline.lookup.show import pick_edition
-
-    return pick_edition(edition, as_of)
-
-
 @click.group(context_settings=CONTEXT)
 def rules() -> None:
     """The shipped rule files: list the editions, show or compare their lists, import a CR text."""
@@ -87,12 +81,12 @@ def rules_show(
     """Show the lists of an edition, or only CATEGORY: card_types, supertypes, artifact,
     enchantment, land, planeswalker, spell, creature, planar, dungeon, battle, no_subtypes.
     With --rules, the lists of your rule files, marking what they added."""
-    from mtg_typeline.lookup.show import show_rules
+    from mtg_typeline.lookup.show import pick_edition, show_rules
 
     echo_action(
         ctx,
         lambda: (
-            show_rules(category, _pick_edition(edition, as_of), output_format, rules_files),
+            show_rules(category, pick_edition(edition, as_of), output_format, rules_files),
             ExitStatus.OK,
         ),
     )
@@ -111,15 +105,28 @@ def rules_diff(ctx: click.Context, old: str, new: str, output_format: str) -> No
     echo_action(ctx, lambda: (diff_editions(old, new, output_format), ExitStatus.OK))
 
 
-@rules.command("import", context_settings=CONTEXT, short_help="Import a CR text as a rule file.")
-@click.argument("source")
+@rules.command(
+    "import", context_settings=CONTEXT, short_help="Import a CR text as a rule file, or an archive of them."
+)
+@click.argument("sources", metavar="[SOURCE]...", nargs=-1)
 @click.option("-o", "--output", metavar="FILE", help="Write the rule file here (default: standard output).")
+@click.option(
+    "--archive",
+    metavar="DIR",
+    help="Import every CR text in DIR (*.txt.gz, *.txt), and any SOURCE besides, as the shipped "
+    "rule files (one per change of the rules) and their index.yaml.",
+)
+@click.option("--out-dir", metavar="DIR", help="With --archive: the folder the rule files are written to.")
 @click.pass_context
-def rules_import(ctx: click.Context, source: str, output: str | None) -> None:
-    """Import a Comprehensive Rules text (or its type-line section) as a rule file."""
-    from mtg_typeline.crimport import run_import
+def rules_import(
+    ctx: click.Context, sources: tuple[str, ...], output: str | None, archive: str | None, out_dir: str | None
+) -> None:
+    """Import a Comprehensive Rules text (or its type-line section) as a rule file. With
+    --archive, import every edition of an archive as the shipped rule files and their index,
+    each written whole or not at all."""
+    from mtg_typeline.crimport import import_command
 
-    guarded(ctx, lambda: run_import(source, output, sys.stdout))
+    guarded(ctx, lambda: import_command(sources, output, archive, out_dir, sys.stdout))
 
 
 @click.command(context_settings=CONTEXT, short_help="What a word is in the rules, and since when.")
@@ -145,11 +152,12 @@ def lookup(
     With --rules, in your rule files (saying which file added it).
 
     Exit status: 0 when WORD is known in the edition (with --as: a valid choice), 1 when not."""
+    from mtg_typeline.lookup.show import pick_edition
     from mtg_typeline.lookup.word import lookup_command
 
     echo_action(
         ctx,
         lambda: lookup_command(
-            " ".join(word), _pick_edition(edition, as_of), as_type, output_format, rules_files
+            " ".join(word), pick_edition(edition, as_of), as_type, output_format, rules_files
         ),
     )

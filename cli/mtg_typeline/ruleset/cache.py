@@ -10,6 +10,9 @@ files themselves are always the truth.
 
 The entries are written with `marshal` (built in, so loading one costs no import); they are
 the tool's own files in the user's own directory, and anything unexpected in one is ignored.
+A `RuleSet` goes in as plain data (`to_data`) and comes back out of it (`from_data`); the
+modules that read rule files (`editions` for one full file, `custom` and `userfiles` for the
+user's files) decide what an entry is keyed on.
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ import contextlib
 import marshal
 import os
 from typing import Any
+
+from mtg_typeline.ruleset.model import Rename, RuleSet, SubtypeList
+from mtg_typeline.ruleset.provenance import Provenance
 
 FORMAT = 1  # of the entries; bump when their layout changes
 _FNV_OFFSET, _FNV_PRIME, _MASK = 0xCBF29CE484222325, 0x100000001B3, (1 << 64) - 1
@@ -88,3 +94,33 @@ def store(key: str, data: dict[str, Any]) -> None:
     except (OSError, ValueError):
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+
+
+def to_data(rules: RuleSet) -> dict[str, Any]:
+    """A validated rule set as plain data for an entry (what `marshal` can write)."""
+    data: dict[str, Any] = {name: getattr(rules, name) for name in _PLAIN_FIELDS}
+    data["summaries"] = dict(rules.summaries)
+    data["citations"] = dict(rules.citations)
+    data["lists"] = [tuple(s) for s in rules.lists]
+    data["renames"] = [tuple(r) for r in rules.renames]
+    if rules.provenance.files:
+        data["provenance"] = rules.provenance.to_data()
+    return data
+
+
+def from_data(path: str, data: dict[str, Any]) -> RuleSet:
+    """The rule set of the file at `path` from the plain data of `to_data`; `KeyError`,
+    `TypeError` or `ValueError` for data of another shape."""
+    fields = {name: data[name] for name in _PLAIN_FIELDS}
+    fields["summaries"] = dict(data["summaries"])
+    fields["citations"] = dict(data["citations"])
+    fields["lists"] = tuple(SubtypeList(*s) for s in data["lists"])
+    renames = tuple(Rename(*r) for r in data["renames"])
+    provenance = Provenance.from_data(data.get("provenance"))
+    return RuleSet(path=path, renames=renames, provenance=provenance, **fields)
+
+
+_PLAIN_FIELDS = (
+    "edition", "name", "source", "section", "card_types", "card_types_rule", "supertypes",
+    "supertypes_rule", "no_subtypes", "no_subtypes_rule",
+)  # fmt: skip

@@ -12,7 +12,8 @@ extend `newest` can be given together; a full file replaces what came before it.
 
 The result is kept in the rule cache keyed on every file it was built from (each file's
 path, size and modification time, the shipped rule files included), so an edit anywhere in
-a chain is seen at once.
+a chain is seen at once. Only when the cache can't answer is `userfiles` imported to read
+the files (and PyYAML with it): that laziness is the design, so a warm run reads no YAML.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from typing import TYPE_CHECKING
 
 from mtg_typeline import __version__
 from mtg_typeline.errors import UsageError
-from mtg_typeline.ruleset import RENAMES_FILE, _from_data, _load_cached, rules_dir
 from mtg_typeline.ruleset import cache as rulecache
+from mtg_typeline.ruleset.editions import load_rule_file, renames_path
 
 if TYPE_CHECKING:
     from mtg_typeline.ruleset.model import RuleSet
@@ -37,7 +38,7 @@ def load_files(paths: RulePaths) -> RuleSet:
     given = (str(paths),) if isinstance(paths, str | os.PathLike) else tuple(str(p) for p in paths)
     if not given:
         raise UsageError("no rule file given")
-    renames = os.path.join(str(rules_dir()), RENAMES_FILE)
+    renames = renames_path()
     # the paths as given are in the key too: the rules name their files as they were given
     key = rulecache.key_of("\0".join((__version__, _KIND, *given)), (*given, renames))
     cached = _cached(key, given) if key else None
@@ -58,11 +59,11 @@ def _cached(key: str, given: tuple[str, ...]) -> RuleSet | None:
     if entry is None:
         return None
     if entry.get("full") is True and len(given) == 1:
-        return _load_cached(given[0])  # a full rule file alone: as it was always read
+        return load_rule_file(given[0])  # a full rule file alone: as it was always read
     try:
         files = tuple(entry["files"])
         if rulecache.key_of(__version__, files) != entry["key"]:
             return None  # a file of the chain changed
-        return _from_data(entry["path"], entry["rules"])
+        return rulecache.from_data(entry["path"], entry["rules"])
     except (KeyError, TypeError, ValueError):
         return None  # an entry of another shape: read the files

@@ -1,4 +1,6 @@
-"""The shipped editions: which rule file stands for which Comprehensive Rules edition.
+"""The shipped editions: where the shipped rule files are, which file stands for which
+Comprehensive Rules edition, and the rules of an edition or of any full rule file, read
+through the rule cache.
 
 `rules/index.yaml`, written by the importer beside the rule files, lists each rule file with
 the editions it covers: a run of editions whose type-line sections give the same rule file
@@ -6,26 +8,75 @@ but for the date shares the file of its first edition (2020-08-07 is read from
 `2020-07-03.yaml`). Every covered effective date is a shipped edition; an edition is in force
 from its date until the next one's.
 
-The index is read as strictly as a rule file (`mtg_typeline.ruleset.index`), once: it is then
-kept in the rule cache (`mtg_typeline.ruleset.cache`), so a start reads no YAML. This module is
-on every run's path, so it compiles no pattern and defines no class it can do without.
+The index and the rule files are read as strictly as the schema says (`index` and `validate`),
+once: their checked contents are then kept in the rule cache (`cache`), so a start reads no
+YAML. Those two modules are imported only when the cache has no copy: that laziness is the
+design, as this module is on every run's path (so it also compiles no pattern and defines no
+class it can do without).
 """
 
 from __future__ import annotations
 
+import functools
 import os
-from datetime import date
-from functools import cache
+from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
-from mtg_typeline.errors import UsageError
+from mtg_typeline import __version__
+from mtg_typeline.errors import RulesDataError, UsageError
+from mtg_typeline.ruleset import cache as rulecache
+from mtg_typeline.ruleset.model import RuleSet, is_date
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from mtg_typeline.ruleset.index import IndexEntry
 
-__all__ = ["INDEX_FILE", "Index", "is_date", "read_index"]
+__all__ = [
+    "INDEX_FILE",
+    "RENAMES_FILE",
+    "Index",
+    "is_date",
+    "load_as_edition",
+    "load_edition",
+    "load_rule_file",
+    "read_index",
+    "rules_dir",
+    "shipped_editions",
+    "shipped_folder",
+    "shipped_index",
+]
 
+RULES_DIR_NAME = "rules"
+RENAMES_FILE = "renames.yaml"
 INDEX_FILE = "index.yaml"
+
+
+def rules_dir() -> Path:
+    """The shipped rule files: inside the installed package (a wheel), or the top-level
+    `rules/` of a checkout (an editable install, or the source tree)."""
+    from pathlib import Path  # pathlib is slow to import, and a run needs it only here
+
+    return Path(shipped_folder())
+
+
+@functools.cache
+def shipped_folder() -> str:
+    """`rules_dir` as a string: what every run uses (os.path, not pathlib, which is slow to import)."""
+    package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))  # mtg_typeline/
+    for candidate in (
+        os.path.join(package, RULES_DIR_NAME),  # mtg_typeline/rules/, in a wheel
+        os.path.join(os.path.dirname(os.path.dirname(package)), RULES_DIR_NAME),  # cli/../rules/
+    ):
+        if os.path.isfile(os.path.join(candidate, RENAMES_FILE)):
+            return candidate
+    where = os.path.join(package, RULES_DIR_NAME)
+    raise RulesDataError(f"the shipped rule files are missing (looked in {where})")
+
+
+def renames_path() -> str:
+    """The renames data file, beside the shipped rule files: every rule set carries it."""
+    return os.path.join(shipped_folder(), RENAMES_FILE)
 
 
 class Index:
@@ -48,7 +99,7 @@ class Index:
     def entries(self) -> tuple[IndexEntry, ...]:
         """Every rule file of the index with what it covers and its counts, oldest first."""
         if self._entries is None:
-            from mtg_typeline.ruleset.index import IndexEntry
+            from mtg_typeline.ruleset.index import IndexEntry  # only for those who ask
 
             self._entries = tuple(IndexEntry.from_data(item) for item in _read(self.folder)["entries"])
         return self._entries
@@ -60,8 +111,6 @@ class Index:
 
     def in_force(self, day: str) -> str:
         """The newest edition whose effective date is on or before `day` (YYYY-MM-DD)."""
-        from bisect import bisect_right
-
         if not is_date(day):
             raise UsageError(f"--as-of {day!r} is not a date (YYYY-MM-DD)")
         at = bisect_right(self.dates, day)
@@ -85,16 +134,7 @@ class Index:
         return UsageError(message)
 
 
-def is_date(text: str) -> bool:
-    """Whether `text` is a real calendar date written YYYY-MM-DD."""
-    try:
-        # fromisoformat also takes 20200807 and week dates: only the plain form comes back the same
-        return date.fromisoformat(text).isoformat() == text
-    except ValueError:
-        return False
-
-
-@cache
+@functools.cache
 def read_index(folder: str) -> Index:
     """The index of the rule files in `folder`: from the rule cache, or read and validated."""
     files = _read(folder, "editions")["editions"]
@@ -104,20 +144,73 @@ def read_index(folder: str) -> Index:
 
 
 def _read(folder: str, part: str = "entries", *, cached: bool = True) -> dict[str, Any]:
-    """One part of the index in `folder`, as `ruleindex.parse_index` gives it: `editions`,
-    all a run needs, or `entries`, all the index says. Each is cached on its own, so a run
-    loads no more than it uses."""
-    from mtg_typeline import __version__
-    from mtg_typeline.ruleset import cache as rulecache
-
+    """One part of the index in `folder`, as `index.parse_index` gives it: `editions`, all a
+    run needs, or `entries`, all the index says. Each is cached on its own, so a run loads
+    no more than it uses."""
     path = os.path.join(folder, INDEX_FILE)
     key = rulecache.key_of(__version__, (path,))
     key = key and f"{key}\n{part}"
     data = rulecache.load(key) if key and cached else None
     if data is None or part not in data:
-        from mtg_typeline.ruleset.index import read_index_file
+        from mtg_typeline.ruleset.index import read_index_file  # YAML: only when the cache has no copy
 
         data = {part: read_index_file(path, folder)[part]}
         if key:
             rulecache.store(key, data)
     return data
+
+
+def shipped_index() -> Index:
+    """The index of the shipped rule files: every edition they cover, and which file does."""
+    return read_index(shipped_folder())
+
+
+def shipped_editions() -> tuple[str, ...]:
+    """Effective dates of the shipped editions (every one the index covers), oldest first."""
+    return shipped_index().dates
+
+
+def load_edition(edition: str | None = None) -> RuleSet:
+    """The rule set of the shipped `edition` (its exact effective date; default: the newest).
+    An edition that shares the rule file of an earlier one is that file's rules under its
+    own date."""
+    index = shipped_index()
+    chosen = index.newest if edition is None else edition  # "" is no edition, not the newest
+    file = index.file_of(chosen)
+    if file is None:
+        raise index.unknown(chosen)
+    return load_as_edition(file, chosen)
+
+
+@functools.cache
+def load_as_edition(path: str, edition: str) -> RuleSet:
+    """The rules of the file at `path` under the effective date `edition` of an edition it covers."""
+    rules = load_rule_file(path)
+    if rules.edition == edition:
+        return rules
+    data = rulecache.to_data(rules)
+    # the words the importer writes for an edition's own file, with this edition's date
+    data["name"] = rules.name.replace(rules.edition, edition)
+    data["source"] = rules.source.replace(f"effective {rules.edition},", f"effective {edition},")
+    data["edition"] = edition
+    return rulecache.from_data(path, data)
+
+
+@functools.cache
+def load_rule_file(path: str) -> RuleSet:
+    """The rule set of the full rule file at `path` (a shipped one, or a user's), with the
+    shipped renames: from the rule cache, or read, validated and then cached."""
+    renames = renames_path()
+    key = rulecache.key_of(__version__, (path, renames))
+    data = rulecache.load(key) if key else None
+    if data is not None:
+        try:
+            return rulecache.from_data(path, data)
+        except (KeyError, TypeError, ValueError):
+            pass  # an entry of another shape: read the files
+    from mtg_typeline.ruleset import validate  # YAML: only when the cache has no copy
+
+    rules = validate.parse_rules(path, validate.read_text(path), validate.load_renames(renames))
+    if key:
+        rulecache.store(key, rulecache.to_data(rules))
+    return rules

@@ -1,7 +1,8 @@
-"""Reading and validating `rules/index.yaml`, the index of the rule files (see `ruleset.editions`).
+"""Reading and validating `rules/index.yaml`, the index of the rule files, for
+`mtg_typeline.ruleset.editions`.
 
-Only a run that finds no cached index, or a command that shows what the index holds
-(`typeline rules list`), loads this module.
+Only a run that finds no cached index, or a caller that asks for every entry of the index
+(`Index.entries`), loads this module, and with it PyYAML.
 """
 
 from __future__ import annotations
@@ -11,11 +12,11 @@ import re
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from mtg_typeline.errors import RulesDataError
+from mtg_typeline.ruleset.model import is_date
+from mtg_typeline.yamlnodes import NodeReader
 
 if TYPE_CHECKING:
     from yaml.nodes import Node
-
-    from mtg_typeline.yamlnodes import NodeReader
 
 __all__ = ["IndexEntry", "parse_index", "read_index_file"]
 
@@ -63,8 +64,6 @@ def read_index_file(path: str, folder: str) -> dict[str, Any]:
 def parse_index(path: str, text: str, folder: str) -> dict[str, Any]:
     """Validate the index text. Plain data (for the rule cache): `editions`, each covered
     effective date -> its rule file's name, oldest first; `entries`, one tuple per file."""
-    from mtg_typeline.yamlnodes import NodeReader  # PyYAML: only when the index is parsed
-
     reader = NodeReader(path)
     top = reader.mapping(reader.compose(text), "the index", ("schema", "files"))
     if reader.integer(top["schema"], "schema") != SCHEMA:
@@ -121,8 +120,6 @@ def _covers(reader: NodeReader, node: Node, after: str) -> list[tuple[str, str]]
 
 
 def _date(reader: NodeReader, node: Node, what: str) -> str:
-    from mtg_typeline.ruleset.editions import is_date
-
     text = reader.string(node, what)
     if not is_date(text):
         raise reader.fail(node, f"{what} {text!r} is not a date (YYYY-MM-DD)")

@@ -1,17 +1,29 @@
-"""The frozen rule data the checks consult: `RuleSet`, its subtype lists and renames.
+"""The frozen rule data the checks consult: `RuleSet`, its subtype lists and renames, and
+what names an edition (its effective date, `is_date`).
 
-`mtg_typeline.ruleset` reads and validates rule files into these.
+The bottom of the rule-data package: it imports nothing of it but `provenance`, and every
+other module of it builds on these (`validate` and `extend` make them, `cache` keeps them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import date
 from typing import Any, NamedTuple
 
 from mtg_typeline.notation import fold
 from mtg_typeline.ruleset.provenance import NONE, Provenance
 
 _TYPE_KINDS = ("card_type", "supertype")
+
+
+def is_date(text: str) -> bool:
+    """Whether `text` is a real calendar date written YYYY-MM-DD, as an edition is named."""
+    try:
+        # fromisoformat also takes 20200807 and week dates: only the plain form comes back the same
+        return date.fromisoformat(text).isoformat() == text
+    except ValueError:
+        return False
 
 
 class SubtypeList(NamedTuple):

@@ -1,6 +1,10 @@
 """Reading the user's rule files for `mtg_typeline.ruleset.custom`: full and custom files,
 chains of `extends:`, files applied one on top of another; every file read is remembered,
-so the rule cache can key its entry on all of them."""
+so the rule cache can key its entry on all of them.
+
+A custom file's shape is read by `customfile`, its changes applied by `extend`; a full file
+is validated by `validate`, and a shipped edition a custom file extends comes from `editions`.
+"""
 
 from __future__ import annotations
 
@@ -9,19 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from mtg_typeline import __version__
 from mtg_typeline.errors import UsageError
-from mtg_typeline.ruleset import (
-    _load_cached,
-    _read_text,
-    _to_data,
-    load_renames,
-    load_rules,
-    parse_rules,
-    rules_dir,
-)
 from mtg_typeline.ruleset import cache as rulecache
 from mtg_typeline.ruleset.customfile import NEWEST, CustomFile, check_not_partial, is_custom, read_custom
-from mtg_typeline.ruleset.editions import INDEX_FILE
+from mtg_typeline.ruleset.editions import INDEX_FILE, load_edition, load_rule_file, shipped_folder
 from mtg_typeline.ruleset.extend import apply_custom
+from mtg_typeline.ruleset.validate import load_renames, parse_rules, read_text
 from mtg_typeline.yamlnodes import NodeReader
 
 if TYPE_CHECKING:
@@ -49,7 +45,7 @@ class Loader:
             check_not_partial(reader, root)
             if not is_custom(root):
                 if len(given) == 1:
-                    self.full_file = _load_cached(path)  # as a full file was always read
+                    self.full_file = load_rule_file(path)  # as a full file was always read
                     return self.full_file
                 rules, files = parse_rules(path, text, self.renames()), (path,)
                 continue
@@ -64,7 +60,7 @@ class Loader:
         return rules
 
     def _compose(self, path: str) -> tuple[str, NodeReader, Node | None]:
-        text = _read_text(path)
+        text = read_text(path)
         self.read.append(path)
         reader = NodeReader(path)
         return text, reader, reader.compose_optional(text)
@@ -97,11 +93,11 @@ class Loader:
         """The shipped edition `custom` extends."""
         extends = custom.extends
         try:
-            rules = load_rules(None if extends.edition == NEWEST else extends.edition)
+            rules = load_edition(None if extends.edition == NEWEST else extends.edition)
         except UsageError as exc:  # the message of --edition, at the place in the file
             raise custom.reader.fail(extends.node, f"extends {extends.value!r}: {exc}") from None
         # the folder and its index too: a new edition changes what 'newest' is
-        folder = str(rules_dir())
+        folder = shipped_folder()
         index = os.path.join(folder, INDEX_FILE)
         self.read += [rules.path, folder, *([index] if os.path.isfile(index) else [])]
         return rules
@@ -133,4 +129,6 @@ class Loader:
             return {"full": True}
         files = tuple(dict.fromkeys((*self.read, self.renames_path)))
         key = rulecache.key_of(__version__, files)
-        return {"files": files, "key": key, "path": rules.path, "rules": _to_data(rules)} if key else None
+        if key is None:
+            return None
+        return {"files": files, "key": key, "path": rules.path, "rules": rulecache.to_data(rules)}

@@ -2,29 +2,34 @@
 and built into a `RuleSet` or `Rename`s (see `mtg_typeline.ruleset.model`).
 
 Only a rule file read from disk passes through here; a rule set from the rule cache does
-not, so `mtg_typeline.ruleset` imports this module only when it reads a file (and PyYAML is
-imported only when a file is parsed). A problem is a `RulesDataError`, at its line and
-column in the file where it has one. The schema is documented in README.md ("Rule files").
+not, so `mtg_typeline.ruleset.editions` imports this module (and with it PyYAML) only when
+the cache has no copy of the file. A problem is a `RulesDataError`, at its line and column
+in the file where it has one. The schema is documented in README.md ("Rule files"); the
+importer (`mtg_typeline.crimport`) writes files to it and reads its own data files as
+strictly, with `read_text`.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from mtg_typeline.errors import RulesDataError
 from mtg_typeline.notation import fold
-from mtg_typeline.ruleset import OPTIONAL_CITATIONS, REQUIRED_CITATIONS, SCHEMA, _read_text
-from mtg_typeline.ruleset.editions import is_date
-from mtg_typeline.ruleset.model import Rename, RuleSet, SubtypeList
+from mtg_typeline.ruleset.model import Rename, RuleSet, SubtypeList, is_date
 from mtg_typeline.ruleset.typenames import check_names
+from mtg_typeline.yamlnodes import NodeReader
 
 if TYPE_CHECKING:
-    import os
-
     from yaml.nodes import Node
 
-    from mtg_typeline.yamlnodes import NodeReader
+SCHEMA = 1  # of the rule files, the renames file and the importer's summaries
+
+# What each check cites, by meaning; the rule file says which rule carries it.
+REQUIRED_CITATIONS = ("type-line", "subtype-syntax", "correlation", "obsolete-subtypes")
+OPTIONAL_CITATIONS = ("no-gaining", "choose-subtype")
 
 _LIST_KEY_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 _TOP_REQUIRED = (
@@ -37,8 +42,6 @@ _TOP_OPTIONAL = ("name", "no_subtypes")
 
 def parse_rules(path: str | os.PathLike[str], text: str, renames: tuple[Rename, ...] = ()) -> RuleSet:
     """Validate the text of a rule file and build its `RuleSet`."""
-    from mtg_typeline.yamlnodes import NodeReader  # PyYAML: only when a file is parsed
-
     reader = NodeReader(path)
     root = reader.compose(text)
     top = reader.mapping(root, "the rule file", _TOP_REQUIRED, _TOP_OPTIONAL)
@@ -155,10 +158,8 @@ def _check_cited(reader: NodeReader, top: dict[str, Node], summaries: Mapping[st
 
 def load_renames(path: str | os.PathLike[str]) -> tuple[Rename, ...]:
     """The renames data file: words the rules dropped or renamed, with a source each."""
-    from mtg_typeline.yamlnodes import NodeReader
-
     reader = NodeReader(path)
-    top = reader.mapping(reader.compose(_read_text(path)), "the renames file", ("schema", "renames"))
+    top = reader.mapping(reader.compose(read_text(path)), "the renames file", ("schema", "renames"))
     if reader.integer(top["schema"], "schema") != SCHEMA:
         raise reader.fail(top["schema"], f"only schema {SCHEMA} is supported")
     renames = []
@@ -179,3 +180,29 @@ def load_renames(path: str | os.PathLike[str]) -> tuple[Rename, ...]:
             )
         )
     return tuple(renames)
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """The text of a rule-data file (a rule file, the renames, the importer's summaries):
+    UTF-8, with or without a byte-order mark; a `RulesDataError` at the place it is not."""
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read()
+        if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+            raise RulesDataError(f"{path}:1:1: the rule file is UTF-16; rule files are UTF-8")
+        return data.decode("utf-8-sig")
+    except OSError as exc:
+        raise RulesDataError(f"{path}: cannot read the rule file: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        line, column = _position(exc.object, exc.start)
+        raise RulesDataError(
+            f"{path}:{line}:{column}: the rule file is not UTF-8 (byte 0x{exc.object[exc.start]:02x})"
+        ) from None
+
+
+def _position(data: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and column (in characters) of byte `offset` in `data`."""
+    before = data[:offset]
+    line_start = before.rfind(b"\n") + 1
+    column = len(before[line_start:].decode("utf-8", "replace")) + 1
+    return before.count(b"\n") + 1, column

@@ -1,5 +1,6 @@
-"""Reading the facts of a type-line section: card types, supertypes, the subtype lists, the
-card types without subtypes, and which rule carries each meaning the checks cite.
+"""The facts of a type-line section (`Facts`): card types, supertypes, the subtype lists,
+the card types without subtypes, and which rule carries each meaning the checks cite. The
+importer's second step, after `section`; `unread` checks what it did not read.
 
 The CR writes its lists as prose ("A, B (see rule 301.5), and C."); a list that does not read
 as one — a missing "and", no closing period, an item that is not a type name — is an error
@@ -11,10 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from mtg_typeline.crimport.checks import check_coverage, check_leftover, check_unread_rules
-from mtg_typeline.crimport.text import Rule, Section
+from mtg_typeline.crimport.section import Rule, Section
+from mtg_typeline.crimport.unread import check_coverage, check_leftover, check_unread_rules
 from mtg_typeline.notation import fold
-from mtg_typeline.ruleset import REQUIRED_CITATIONS
+from mtg_typeline.ruleset.validate import REQUIRED_CITATIONS
 
 # The card types whose subtype is everything after the dash (CR 205.3b).
 WHOLE_CARD_TYPES = frozenset({"Plane"})

@@ -1,6 +1,6 @@
 """Checks that nothing of a type-line section's subtypes went unread.
 
-`mtg_typeline.crimport.parse` reads the subtype lists from rules in a known form. A rule
+`mtg_typeline.crimport.facts` reads the subtype lists from rules in a known form. A rule
 reworded out of that form must not make a list shorter or make it vanish, so the importer
 also checks what it did not read:
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable
 
-from mtg_typeline.crimport.text import Rule, Section
+from mtg_typeline.crimport.section import Rule, Section
 from mtg_typeline.notation import fold
 
 # "The creature types are Elf", "That battle type is Siege", "The only spell type at this

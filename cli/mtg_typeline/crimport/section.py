@@ -1,8 +1,9 @@
-"""Reading a Comprehensive Rules text for the importer: bytes to lines, the effective date,
-and the rules of the type-line section, each with the line it starts on.
+"""A Comprehensive Rules text read down to its type-line section: bytes to lines, the
+effective date the text states, and the rules of the section (`Section`), each with the line
+it starts on. The first step of the importer.
 
 The published texts come in several encodings and line-end conventions, sometimes gzipped;
-this module hides all of that, so `mtg_typeline.crimport.parse` sees numbered rules only.
+this module hides all of that, so `mtg_typeline.crimport.facts` sees numbered rules only.
 Every error names `source:line`.
 """
 
@@ -13,6 +14,7 @@ import gzip
 import re
 import zlib
 from dataclasses import dataclass
+from datetime import date
 
 from mtg_typeline.errors import RulesDataError
 
@@ -145,8 +147,6 @@ def _first_date(
 
 
 def _iso_date(groups: tuple[str | None, ...], source: str, line: int) -> str:
-    from datetime import date
-
     parts = [g for g in groups if g is not None]
     try:
         if parts[0].isdigit():
