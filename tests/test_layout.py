@@ -1,8 +1,9 @@
-"""The rule data (`ruleset/`), the importer (`crimport/`), lookup (`lookup/`) and the command
-that runs them (`main/rules.py`) import downward only, read from the source with `ast`: no
-import cycle even through imports inside functions, no module importing another's private
-name, and a function-local import of the project's own modules only in the files that
-pyproject.toml's ruff settings name for it (PLC0415), each of which still has one."""
+"""The layout of the package, read from its source with `ast` (nothing is imported): no import
+cycle even through imports inside functions, no module importing another's private name, the
+readers (`sources/`) reaching neither the checker, the checks, the parser nor the filters, click
+imported by the command line (`main/`) alone, about twenty modules at most directly in the
+package folder, and an import inside a function only in the files that pyproject.toml's ruff
+settings name for it (PLC0415), each of which still has one."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "cli"
 PACKAGE = "mtg_typeline"
-AREA = ("mtg_typeline.ruleset", "mtg_typeline.crimport", "mtg_typeline.lookup", "mtg_typeline.main.rules")
+# What a reader must not reach: readers read, the engine checks and filters what they read.
+JUDGES = ("mtg_typeline.checker", "mtg_typeline.checks", "mtg_typeline.parser", "mtg_typeline.filters")
 
 
 @dataclass(frozen=True)
@@ -38,8 +40,9 @@ def module_name(path: Path) -> str:
 MODULES = {module_name(path): path for path in (SOURCE / PACKAGE).rglob("*.py")}
 
 
-def in_area(module: str) -> bool:
-    return any(module == area or module.startswith(f"{area}.") for area in AREA)
+def within(module: str, *packages: str) -> bool:
+    """Whether `module` is one of `packages` or inside one."""
+    return any(module == package or module.startswith(f"{package}.") for package in packages)
 
 
 def owner(name: str) -> str:
@@ -98,13 +101,17 @@ def _reachable(graph: dict[str, set[str]], start: str) -> set[str]:
     return seen
 
 
-def test_the_area_is_found() -> None:
-    assert {"mtg_typeline.ruleset", "mtg_typeline.ruleset.editions", "mtg_typeline.crimport"} <= set(MODULES)
+def test_the_package_is_found() -> None:
+    """The reading itself: the stages are there, and imports of each kind are seen."""
+    stages = ("main", "options", "engine", "discovery", "sources", "parser", "checker", "checks")
+    assert {f"{PACKAGE}.{stage}" for stage in (*stages, "filters", "reporters", "fix")} <= set(MODULES)
     assert any(f.importer == "mtg_typeline.ruleset.editions" and f.local for f in ALL)
+    assert any(f.importer == "mtg_typeline.main.check" and f.target == "click" for f in ALL)
+    assert any(within(f.importer, "mtg_typeline.sources") and f.own and not f.local for f in ALL)
 
 
-def test_no_import_cycle_touches_the_rule_data() -> None:
-    assert [group for group in cycles() if any(map(in_area, group))] == []
+def test_no_import_cycle() -> None:
+    assert cycles() == []
 
 
 def test_no_private_name_is_imported_across_modules() -> None:
@@ -112,26 +119,42 @@ def test_no_private_name_is_imported_across_modules() -> None:
         f"{f.importer} imports {f.name} from {f.target}"
         for f in ALL
         if f.own and f.name and f.name.startswith("_") and not f.name.startswith("__")
-        if f.target != f.importer and (in_area(f.importer) or in_area(f.target))
+        if f.target != f.importer
     ]
     assert private == []
 
 
-def lazy_files() -> set[str]:
-    """The files of the area with an import inside a function (of any module, as ruff counts)."""
-    return {
-        MODULES[f.importer].relative_to(ROOT).as_posix()
+def test_readers_reach_no_checker_checks_parser_or_filters() -> None:
+    reaching = [
+        f"{f.importer} imports {f.target}"
         for f in ALL
-        if f.local and not f.typing_only and in_area(f.importer)
-    }
+        if within(f.importer, "mtg_typeline.sources") and f.own and within(f.target, *JUDGES)
+    ]
+    assert reaching == []
+
+
+def test_only_the_command_line_imports_click() -> None:
+    importers = {f.importer for f in ALL if not f.typing_only and within(f.target, "click")}
+    assert importers
+    assert sorted(m for m in importers if not within(m, "mtg_typeline.main")) == []
+
+
+def test_about_twenty_modules_at_most_directly_in_the_package_folder() -> None:
+    direct = sorted(path.name for path in (SOURCE / PACKAGE).glob("*.py"))
+    assert len(direct) <= 20, direct
+
+
+def lazy_files() -> set[str]:
+    """The files with an import inside a function (of any module, as ruff counts)."""
+    return {MODULES[f.importer].relative_to(ROOT).as_posix() for f in ALL if f.local and not f.typing_only}
 
 
 def ignored_files() -> set[str]:
-    """The files of the area that pyproject.toml lets import inside functions (PLC0415)."""
+    """The files of the package that pyproject.toml lets import inside functions (PLC0415)."""
     settings = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     ignores = settings["tool"]["ruff"]["lint"]["per-file-ignores"]
-    area = {MODULES[module].relative_to(ROOT).as_posix() for module in MODULES if in_area(module)}
-    return {path for path, rules in ignores.items() if "PLC0415" in rules and path in area}
+    files = {MODULES[module].relative_to(ROOT).as_posix() for module in MODULES}
+    return {path for path, rules in ignores.items() if "PLC0415" in rules and path in files}
 
 
 @pytest.mark.parametrize("kind", ["lazy", "listed"])
@@ -144,7 +167,7 @@ def test_lazy_imports_are_exactly_where_pyproject_says(kind: str) -> None:
 
 
 def test_cycles_are_found() -> None:
-    """The cycle finder itself, on two modules of the area made to import each other."""
+    """The cycle finder itself, on two modules made to import each other."""
     back = Import("mtg_typeline.ruleset.model", "mtg_typeline.ruleset.editions", "load_edition", True, False)
     pair = {"mtg_typeline.ruleset.editions", "mtg_typeline.ruleset.model"}
     assert [group for group in cycles() if pair <= set(group)] == []
