@@ -1,6 +1,6 @@
 """How much of the corpus `typeline check --fix` restores after fixable mistakes are injected.
 
-For each kind of mistake (tests/fix_mutations.py), every valid corpus line that gives the kind
+For each kind of mistake (tests/helpers/fix_mutations.py), every valid corpus line that gives the kind
 a place gets one mistake of that kind (seeded); the mutated lines go into a file, `typeline
 check --fix` (with `--unsafe-fixes` for the unsafe kind) fixes it, and each fixed line is
 compared with the line it came from ("other": lines fixed into something else than the
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-import fix_mutations  # noqa: E402
+from helpers import fix_mutations  # noqa: E402
 from inputs import is_valid_row, read_corpus  # noqa: E402
 
 from mtg_typeline.ruleset import load_rules  # noqa: E402

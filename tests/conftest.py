@@ -22,7 +22,11 @@ from hypothesis import HealthCheck, settings
 from mtg_typeline.main import cli
 from mtg_typeline.sources.base import Batch, Entry, Item
 
-SHARED_DIR = Path(__file__).resolve().parents[2] / "shared"
+# The checkout, the tests' data files, and ../shared beside the checkout: tests name files
+# from these, never from their own place, so that a test module can move between folders.
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data"
+SHARED_DIR = ROOT.parent / "shared"
 
 # The rule cache of the tests lives in a directory of their own, never the user's.
 os.environ["TYPELINE_CACHE_DIR"] = tempfile.mkdtemp(prefix="typeline-test-cache-")
@@ -115,12 +119,11 @@ def copy_checkout(target: Path) -> None:
     """Copy the working tree into `target` as a checkout of it would hold it: the tracked
     files with their changes, and the new files git doesn't ignore (no build output, no
     caches, no virtual environments)."""
-    root = Path(__file__).resolve().parents[1]
     listing = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=root, capture_output=True, check=True,
+        cwd=ROOT, capture_output=True, check=True,
     )  # fmt: skip
     for name in listing.stdout.decode("utf-8").split("\0"):
-        if name and (root / name).is_file():
+        if name and (ROOT / name).is_file():
             (target / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(root / name, target / name)
+            shutil.copy2(ROOT / name, target / name)

@@ -4,7 +4,7 @@ block and write its real output under it, and rebuild the table of codes.
     python tests/update_readme.py        # rewrite README.md in place
     python tests/update_readme.py --check  # exit 1 if README.md is out of date
 
-tests/test_docs.py holds README.md to the same outputs.
+tests/project/test_docs.py holds README.md to the same outputs.
 """
 
 from __future__ import annotations
