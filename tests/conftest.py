@@ -115,6 +115,22 @@ def run_cli(
     return result
 
 
+@pytest.fixture
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The test's own empty folder as the working directory (a module that runs every test
+    there says so with `pytestmark = pytest.mark.usefixtures("in_tmp")`)."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def write(name: str | Path, data: str | bytes) -> Path:
+    """A file written whole, with the folders it needs (text as UTF-8); its path."""
+    path = Path(name)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+    return path
+
+
 def copy_checkout(target: Path) -> None:
     """Copy the working tree into `target` as a checkout of it would hold it: the tracked
     files with their changes, and the new files git doesn't ignore (no build output, no

@@ -1,5 +1,7 @@
-"""Inputs as people really have them: missing, not UTF-8, binary, BOM, CRLF, empty, huge,
-directories, stdin among files, comments, hostile text; and the real console script."""
+"""Inputs as people really have them: BOM, CRLF, empty, directories, stdin among files,
+comments, hostile text; and the real console script. Inputs that can't be read, are not
+text or hold a huge line are in checks/test_check_inputs.py.
+"""
 
 from __future__ import annotations
 
@@ -8,167 +10,16 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
-from conftest import DATA
+from conftest import CLEAN_ENV, DATA, run_cli, write
+from helpers.inputs import FOREST, check_json, control_characters, places
 
-from mtg_typeline.main import cli
 from mtg_typeline.ruleset import rules_dir
 
 CLI_DATA = DATA / "cli"
-NO_COLOUR_ENV: dict[str, str | None] = {"NO_COLOR": None, "FORCE_COLOR": None, "TTY_COMPATIBLE": None}
-FOREST = "Creature — Forest"  # one TL304 error at column 12
-
-
-def invoke(args: Sequence[str], stdin: str | bytes | None = None) -> Result:
-    """Run `typeline ARGS`; never a traceback, never an exception other than an exit."""
-    result = CliRunner().invoke(cli, list(args), input=stdin, env=NO_COLOUR_ENV)
-    assert "Traceback" not in result.output
-    assert "Traceback" not in result.stderr
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
-
-
-def check_json(args: Sequence[str], stdin: str | bytes | None = None) -> tuple[int, dict[str, Any]]:
-    """Exit status and JSON document of `typeline check --format json ARGS`."""
-    result = invoke(["check", "--format", "json", *args], stdin)
-    return result.exit_code, json.loads(result.stdout)
-
-
-def places(document: Mapping[str, Any]) -> list[tuple[str, int, int, str]]:
-    """(path, line, column, code) of each finding, in the order reported."""
-    return [(f["path"], f["line"], f["column"], f["code"]) for f in document["findings"]]
-
-
-def control_characters(text: str) -> set[str]:
-    """C0 and C1 control characters other than the newline."""
-    return {c for c in text if (ord(c) < 0x20 and c != "\n") or 0x7F <= ord(c) < 0xA0}
-
-
-@pytest.fixture(autouse=True)
-def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def write(name: str, data: str | bytes) -> str:
-    path = Path(name)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(data, str):
-        data = data.encode("utf-8")
-    path.write_bytes(data)
-    return name
-
-
-# Missing and unreadable paths
-
-
-def test_missing_path_among_good_ones() -> None:
-    write("a.txt", f"Creature — Elf\n{FOREST}\n")
-    write("b.txt", f"{FOREST}\n")
-    status, doc = check_json(["a.txt", "missing.txt", "b.txt"])
-    assert status == 2
-    assert places(doc) == [
-        ("a.txt", 2, 12, "TL304"),
-        ("b.txt", 1, 12, "TL304"),
-        ("missing.txt", 1, 1, "TL901"),
-    ]
-    missing = doc["findings"][2]
-    assert missing["name"] == "unreadable-input"
-    assert missing["severity"] == "error"
-    assert "missing.txt" in missing["message"]
-    assert (doc["summary"]["files"], doc["summary"]["type_lines"]) == (2, 3)
-
-
-def test_missing_path_in_text_output() -> None:
-    result = invoke(["check", "--no-color", "missing.txt"])
-    assert result.exit_code == 2
-    assert result.stdout.startswith(
-        "missing.txt:1:1: error TL901 unreadable-input\n  cannot read missing.txt"
-    )
-
-
-def test_only_missing_paths_still_exit_2_in_strict_and_quiet_runs() -> None:
-    assert invoke(["check", "--strict", "-q", "gone.txt", "also-gone.txt"]).exit_code == 2
-
-
-def test_unreadable_file(in_tmp: Path) -> None:
-    # a path under a regular file can't be opened, even by root (permissions would not stop it)
-    write("cards.txt", "Creature — Elf\n")
-    status, doc = check_json(["cards.txt/inner.txt", "cards.txt"])
-    assert status == 2
-    assert places(doc) == [("cards.txt/inner.txt", 1, 1, "TL901")]
-    assert "Not a directory" in doc["findings"][0]["message"]
-    assert doc["summary"]["type_lines"] == 1
-
-
-# Not UTF-8, binary
-
-
-def test_non_utf8_line_in_the_middle() -> None:
-    write(
-        "mixed.txt", b"Creature \xe2\x80\x94 Elf\nCreat\xffure \xe2\x80\x94 Elf\n" + FOREST.encode() + b"\n"
-    )
-    status, doc = check_json(["mixed.txt"])
-    assert status == 2
-    assert places(doc) == [("mixed.txt", 2, 6, "TL902"), ("mixed.txt", 3, 12, "TL304")]
-    assert doc["findings"][0]["name"] == "not-text"
-
-
-def test_non_utf8_column_counts_characters_not_bytes() -> None:
-    write("late.txt", "Creature — Elf\n".encode() + "Creature — Él".encode() + b"\xc0\n")
-    status, doc = check_json(["late.txt"])
-    assert status == 2
-    assert places(doc) == [("late.txt", 2, 14, "TL902")]
-
-
-def test_every_non_utf8_line_is_counted() -> None:
-    bad = b"Creat\xffure \xe2\x80\x94 Elf\n"
-    write("bad.txt", b"Creature \xe2\x80\x94 Elf\n" + bad + b"Artifact\n" + bad + b"Land \xfe\n")
-    status, doc = check_json(["bad.txt"])
-    assert status == 2
-    [finding] = doc["findings"]
-    assert (finding["line"], finding["column"], finding["code"]) == (2, 6, "TL902")
-    assert "2 more lines" in finding["message"]  # lines 4 and 5
-
-
-def test_non_utf8_on_stdin() -> None:
-    status, doc = check_json(["-"], stdin=b"Land\n\xff\xfe\n")
-    assert status == 2
-    assert places(doc) == [("-", 2, 1, "TL902")]
-
-
-def test_binary_file_is_reported_and_others_still_checked() -> None:
-    write("cards.bin.txt", "Creature\x00 — Elf\nCreature — Forest\n")
-    write("cards.txt", f"{FOREST}\n")
-    status, doc = check_json(["cards.bin.txt", "cards.txt"])
-    assert status == 2
-    assert places(doc) == [("cards.bin.txt", 1, 9, "TL902"), ("cards.txt", 1, 12, "TL304")]
-    assert "binary" in doc["findings"][0]["message"]
-
-
-def test_binary_file_is_one_finding_not_a_stream_of_garbage() -> None:
-    """A PNG's first lines are not UTF-8 and control characters before its first NUL byte:
-    the file is reported once as not text, never checked as type lines."""
-    write("image.txt", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00")
-    write("cards.txt", f"{FOREST}\n")
-    status, doc = check_json(["image.txt", "cards.txt"])
-    assert status == 2
-    assert [code for path, _, _, code in places(doc) if path == "image.txt"] == ["TL902"]
-    assert ("cards.txt", 1, 12, "TL304") in places(doc)
-
-
-def test_binary_file_text_output_stays_printable() -> None:
-    write("blob.txt", bytes(range(256)) * 4)
-    result = invoke(["check", "--no-color", "blob.txt"])
-    assert result.exit_code == 2
-    assert "error TL902 not-text" in result.stdout
-    assert control_characters(result.output) == set()
+pytestmark = pytest.mark.usefixtures("in_tmp")
 
 
 # BOM, CRLF, empty
@@ -206,7 +57,7 @@ def test_crlf_line_ends() -> None:
 
 def test_crlf_text_output_has_no_carriage_return() -> None:
     write("crlf.txt", f"{FOREST}\r\n")
-    result = invoke(["check", "--no-color", "crlf.txt"])
+    result = run_cli(["check", "--no-color", "crlf.txt"])
     assert "\r" not in result.stdout
     assert " 1 | Creature — Forest\n   |            ^^^^^^\n" in result.stdout
 
@@ -218,7 +69,7 @@ def test_last_line_without_newline() -> None:
 
 def test_empty_file() -> None:
     write("empty.txt", b"")
-    result = invoke(["check", "--no-color", "empty.txt"])
+    result = run_cli(["check", "--no-color", "empty.txt"])
     assert result.exit_code == 0
     assert result.stdout == "No problems in 0 type lines in 1 file.\n"
 
@@ -294,7 +145,7 @@ def test_directory_and_files_together_are_sorted_by_path() -> None:
 
 def test_directory_without_type_line_files() -> None:
     write("d/readme.md", "nothing\n")
-    result = invoke(["check", "--no-color", "d"])
+    result = run_cli(["check", "--no-color", "d"])
     assert result.exit_code == 0
     assert "Traceback" not in result.stderr
 
@@ -311,45 +162,12 @@ def test_stdin_dash_mixed_with_files() -> None:
     assert (doc["summary"]["files"], doc["summary"]["type_lines"]) == (3, 6)
 
 
-# A huge line
-
-
-def test_one_megabyte_line_text(in_tmp: Path) -> None:
-    write("huge.txt", "Creature — " + "Elf " * 262_144 + f"\n{FOREST}\n")
-    result = invoke(["check", "--no-color", "huge.txt"])
-    assert result.exit_code == 1
-    assert len(result.output) < 5_000
-    assert "huge.txt:1:1: error TL903 line-too-long" in result.stdout
-    assert "huge.txt:2:12: error TL304" in result.stdout  # the next line is still checked
-
-
-def test_one_megabyte_line_json() -> None:
-    write("huge.txt", "x" * 1_048_576 + "\n")
-    result = invoke(["check", "--format", "json", "huge.txt"])
-    assert result.exit_code == 1
-    assert len(result.output) < 5_000
-    [finding] = json.loads(result.stdout)["findings"]
-    assert (finding["code"], finding["name"], finding["line"], finding["column"]) == (
-        "TL903",
-        "line-too-long",
-        1,
-        1,
-    )
-
-
-def test_one_megabyte_line_on_stdin() -> None:
-    result = invoke(["check", "--no-color", "-"], stdin="Land " * 210_000)
-    assert result.exit_code == 1
-    assert len(result.output) < 5_000
-    assert "TL903" in result.stdout
-
-
 # Hostile text: markup, escape sequences, control characters
 
 
 def test_markup_is_printed_literally() -> None:
     for colour in ("--no-color", "--color"):
-        result = invoke(["check", colour, "-"], stdin="[bold]x[/bold] — [red]Elf\n")
+        result = run_cli(["check", colour, "-"], stdin="[bold]x[/bold] — [red]Elf\n")
         assert result.exit_code == 1
         shown = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout)
         assert "\n  '[bold]x[/bold]' is not a card type\n" in shown, colour
@@ -358,18 +176,18 @@ def test_markup_is_printed_literally() -> None:
 
 def test_markup_in_a_path_is_printed_literally() -> None:
     write("[red]cards[/red].txt", f"{FOREST}\n")
-    result = invoke(["check", "--no-color", "[red]cards[/red].txt"])
+    result = run_cli(["check", "--no-color", "[red]cards[/red].txt"])
     assert result.stdout.startswith("[red]cards[/red].txt:1:12: error TL304")
 
 
 def test_ansi_escape_in_a_type_line_is_made_visible() -> None:
     line = "\x1b[31mCreature\x1b[0m — Elf\x07\x08\n"
     for colour in ("--no-color", "--color"):
-        result = invoke(["check", colour, "-"], stdin=line)
+        result = run_cli(["check", colour, "-"], stdin=line)
         assert "\x1b[31mCreature" not in result.output, colour
         assert "\x07" not in result.output
         assert "\x08" not in result.output
-    plain = invoke(["check", "--no-color", "-"], stdin=line)
+    plain = run_cli(["check", "--no-color", "-"], stdin=line)
     assert control_characters(plain.output) == set()
     assert plain.stdout == (
         "-:1:1: error TL201 unknown-card-type\n"
@@ -383,31 +201,31 @@ def test_ansi_escape_in_a_type_line_is_made_visible() -> None:
 
 
 def test_ansi_escape_in_a_word_of_the_message() -> None:
-    result = invoke(["check", "--no-color", "-"], stdin="Creature — \x1b]0;title\x07Elf\n")
+    result = run_cli(["check", "--no-color", "-"], stdin="Creature — \x1b]0;title\x07Elf\n")
     assert result.exit_code == 1
     assert control_characters(result.output) == set()
 
 
 def test_escape_sequences_in_json_are_json_escapes() -> None:
-    result = invoke(["check", "--format", "json", "-"], stdin="\x1b[31mCreature — Elf\n")
+    result = run_cli(["check", "--format", "json", "-"], stdin="\x1b[31mCreature — Elf\n")
     assert "\x1b" not in result.stdout
     assert json.loads(result.stdout)["findings"][0]["type_line"] == "\x1b[31mCreature — Elf"
 
 
 def test_escape_sequence_in_a_missing_path() -> None:
-    result = invoke(["check", "--no-color", "\x1b[31mred.txt"])
+    result = run_cli(["check", "--no-color", "\x1b[31mred.txt"])
     assert result.exit_code == 2
     assert control_characters(result.output) == set()
 
 
 def test_escape_sequence_in_an_empty_directory_name() -> None:
     Path("\x1b]0;pwned\x07dir").mkdir()
-    result = invoke(["check", "--no-color", "\x1b]0;pwned\x07dir"])
+    result = run_cli(["check", "--no-color", "\x1b]0;pwned\x07dir"])
     assert control_characters(result.output) == set()
 
 
 def test_escape_sequence_in_a_rule_file_path() -> None:
-    result = invoke(["check", "--rules", "\x1b]0;pwned\x07.yaml", "-"], stdin="Land\n")
+    result = run_cli(["check", "--rules", "\x1b]0;pwned\x07.yaml", "-"], stdin="Land\n")
     assert result.exit_code == 2
     assert control_characters(result.output) == set()
 
@@ -419,7 +237,7 @@ def test_escape_sequence_in_a_rule_summary() -> None:
     assert summary is not None
     hostile = shipped.replace(summary.group(0), '  "205.3d": "\\e]0;pwned\\a\\e[31mred"')
     write("hostile.yaml", hostile)
-    result = invoke(["check", "--no-color", "--rules", "hostile.yaml", "-"], stdin=f"{FOREST}\n")
+    result = run_cli(["check", "--no-color", "--rules", "hostile.yaml", "-"], stdin=f"{FOREST}\n")
     assert result.exit_code in (1, 2)
     assert control_characters(result.output) == set()
 
@@ -444,7 +262,7 @@ def big_file(folder: Path) -> Path:
 
 
 def clean_env() -> dict[str, str]:
-    return {k: v for k, v in os.environ.items() if k not in NO_COLOUR_ENV}
+    return {k: v for k, v in os.environ.items() if k not in CLEAN_ENV}
 
 
 @pytest.mark.slow
