@@ -123,6 +123,25 @@ def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.fixture
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty working directory, a folder of the test's own (resolved, as `Path.cwd()`
+    reports it), with room beside it for what a run must not find from there."""
+    folder = tmp_path.resolve() / "project"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    return folder
+
+
+@pytest.fixture
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A repository (a `.git` folder is all it takes) as the working directory: the root of
+    the names a run reports, and no configuration above it."""
+    (tmp_path / ".git").mkdir()
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
 def write(name: str | Path, data: str | bytes) -> Path:
     """A file written whole, with the folders it needs (text as UTF-8); its path."""
     path = Path(name)

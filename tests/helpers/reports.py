@@ -3,11 +3,13 @@
 `RESULT` holds an error, a warning, an info, findings with fixes (a replacement, a deletion
 and an unsafe guess), messages with `%`, `:`, `,` and a line break, an odd file name, stdin,
 a clean file and an input that could not be read; `render` gives a reporter's output for it.
+`ERROR_TEXT` is the text report of the one error `ERROR`, as the command line prints it.
 """
 
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 from mtg_typeline.checker import Checker
@@ -19,6 +21,20 @@ from mtg_typeline.ruleset import load_rules
 ODD = "odd, name: 100%.txt"
 RULES = load_rules()
 ROOT = "/srv/cards"  # the run's root, and its working directory a folder below
+
+# The text report of one error on standard input, without colour, and what colours it
+ERROR = "Creature — Forest\n"  # TL304 error
+ERROR_TEXT = """\
+-:1:12: error TL304 subtype-type-mismatch
+  Forest is a land type (205.3i), but this object is not a land
+   |
+ 1 | Creature — Forest
+   |            ^^^^^^
+   = rules: 205.3d  An object cannot get a subtype that matches none of its card types.
+            205.3i  Lists the land types; five of them are the basic land types.
+Found 1 error in 1 type line in 1 file.
+"""
+SGR = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def placed(path: str, line: int, type_line: str) -> list[Finding]:
