@@ -102,12 +102,14 @@ CLEAN_ENV: dict[str, str | None] = {
 
 
 def run_cli(
-    args: Sequence[str],
+    args: Sequence[str | Path],
     stdin: str | bytes | IO[bytes] | None = None,
     env: Mapping[str, str | None] | None = None,
 ) -> Result:
-    """Run `typeline ARGS`: never a traceback, an internal error or an exception but an exit."""
-    result = CliRunner().invoke(cli, list(args), input=stdin, env={**CLEAN_ENV, **(env or {})})
+    """Run `typeline ARGS` (a path as its name): never a traceback, an internal error or an
+    exception but an exit."""
+    arguments = [str(arg) for arg in args]
+    result = CliRunner().invoke(cli, arguments, input=stdin, env={**CLEAN_ENV, **(env or {})})
     assert "Traceback" not in result.output and "Traceback" not in result.stderr
     assert "internal error" not in result.output, result.output
     if result.exception is not None:

@@ -1,9 +1,10 @@
-"""`--fix`, `--unsafe-fixes` and `--diff` on text files and standard input: what is fixed, what
-is reported afterwards, the exit status, and every byte around the type lines kept.
+"""`--fix` and `--unsafe-fixes` on text files: what is fixed (selection, suppression, unsafe
+fixes), what is reported afterwards, the exit status, every byte around the type lines kept,
+and files that change on disk or can't be written.
 
-The fixer itself (rounds, overlapping edits, refused rounds) is tested at the top through
-`fix.line.fix_line`; card data in test_fix_data.py; interrupted writes in
-test_fix_interrupt.py; generated lines in test_fix_properties.py (all in tests/fix/).
+The fixer on one line is in test_fix_line.py; `--diff` and standard input in
+test_fix_stdin_diff.py; card data in test_fix_data.py; interrupted writes in
+test_fix_interrupt.py; generated lines in test_fix_properties.py.
 """
 
 from __future__ import annotations
@@ -16,122 +17,16 @@ from pathlib import Path
 
 import pytest
 from click.testing import Result
-from conftest import run_cli
+from conftest import run_cli, write
+from helpers.checking import checker, expand
+from helpers.fixing import FIXED_SAMPLE, REMAINING, SAMPLE, check, temporaries
 
-from mtg_typeline.checker import Checker
-from mtg_typeline.findings import Finding, Fix, Severity, Span
 from mtg_typeline.fix import fixing
 from mtg_typeline.fix import text as fixtext
 from mtg_typeline.fix import writing as fixwriting
-from mtg_typeline.fix.line import MAX_ROUNDS, apply, choose, fix_line
 from mtg_typeline.reporters import FORMATS
-from mtg_typeline.ruleset import load_rules
 
-CHECKER = Checker(load_rules())
-SAMPLE = "Creature — Elf Warrior\nCreature - Elf\nCreature — Forest\n"
-FIXED_SAMPLE = "Creature — Elf Warrior\nCreature — Elf\nCreature — Forest\n"
-REMAINING = "cards.txt:3:12: TL304 [error] Forest is a land type (205.3i), but this object is not a land\n"
-
-
-@pytest.fixture(autouse=True)
-def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def write(name: str, data: str | bytes) -> Path:
-    path = Path(name)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
-    return path
-
-
-def check(*args: str, stdin: str | bytes | None = None) -> Result:
-    return run_cli(["check", "--no-config", "--no-color", *args], stdin=stdin)
-
-
-def temporaries(folder: Path = Path()) -> list[str]:
-    """Temporary files `write_atomic` would leave beside its target."""
-    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
-
-
-# The fixer: rounds of edits on one line
-# --------------------------------------------------------------------------
-
-
-def test_touching_edits_wait_for_the_next_round() -> None:
-    # TL102 (two spaces → one) and TL301 (the same two spaces → a dash) overlap
-    found = CHECKER.check("Creature  Elf")
-    assert [(f.code, f.fix and f.fix.span) for f in found] == [("TL102", Span(8, 10)), ("TL301", Span(8, 10))]
-    assert len(choose(found)) == 1
-    done = fix_line("Creature  Elf", CHECKER.check)
-    assert (done.text, done.fixed, done.settled, done.findings) == ("Creature — Elf", 2, True, ())
-
-
-def test_apart_edits_are_made_in_one_round_from_the_end() -> None:
-    edits = [Fix(Span(0, 9), "Legendary"), Fix(Span(18, 21), " — "), Fix(Span(21, 24), "Elf")]
-    assert apply("legendary Creature - elf", edits) == "Legendary Creature — Elf"
-    touching = [Fix(Span(0, 2), "x"), Fix(Span(2, 4), "y"), Fix(Span(5, 6), "z")]
-    assert choose([finding("TL102", fix) for fix in touching]) == [touching[0], touching[2]]
-
-
-def test_many_mistakes_in_one_line() -> None:
-    done = fix_line("legendary  creature -- elf warrior elf", CHECKER.check)
-    assert done.text == "Legendary Creature — Elf Warrior"
-    assert done.settled and not done.findings
-
-
-def test_unsafe_fixes_only_when_asked() -> None:
-    assert fix_line("Creature — Goblim", CHECKER.check).text == "Creature — Goblim"
-    assert fix_line("Creature — Goblim", CHECKER.check, unsafe=True).text == "Creature — Goblin"
-    # two close words: no fix at all, even unsafe
-    assert fix_line("Creature — Elv", CHECKER.check, unsafe=True).text == "Creature — Elv"
-
-
-def finding(code: str, fix: Fix | None, severity: Severity = Severity.WARNING) -> Finding:
-    return Finding(code, "test", severity, "m", (), "", 1, 2, fix=fix)
-
-
-def test_a_round_that_adds_an_error_is_refused() -> None:
-    def findings(line: str) -> list[Finding]:
-        if line == "a b":
-            return [finding("TL102", Fix(Span(1, 2), "  "))]
-        return [finding("TL304", None, Severity.ERROR)]
-
-    done = fix_line("a b", findings)
-    assert (done.text, done.fixed, done.settled) == ("a b", 0, False)
-
-
-def test_a_round_that_changes_the_number_of_faces_is_refused() -> None:
-    def findings(line: str) -> list[Finding]:
-        return [finding("TL102", Fix(Span(1, 5), " "))] if "//" in line else []
-
-    assert fix_line("a // b", findings) == fix_line("a // b", findings)._replace(settled=False)
-    assert fix_line("a // b", findings).text == "a // b"
-
-
-def test_fixing_that_never_settles_stops_after_the_last_round_with_the_best_line() -> None:
-    # each round undoes the last: fixing stops after MAX_ROUNDS with the line that had
-    # the fewest findings, and says it did not settle
-    def findings(line: str) -> list[Finding]:
-        if line == "x":
-            return [finding("TL103", Fix(Span(0, 1), "y")), finding("TL103", Fix(Span(0, 1), "y"))]
-        return [finding("TL103", Fix(Span(0, 1), "x"))]
-
-    done = fix_line("x", findings)
-    assert (done.text, done.settled) == ("y", False)
-    # the best line was met last after MAX_ROUNDS - 1 rounds (2 findings fixed on each odd
-    # round, 1 on each even one)
-    assert done.fixed == 3 * (MAX_ROUNDS // 2) - 1
-
-
-def test_a_refused_edit_does_not_keep_the_others_from_being_made() -> None:
-    # the dash fix makes "-Snow" a second dash (an error): refused; the spacing fix is made
-    line = "Legendary  Artifact —-Snow"
-    done = fix_line(line, CHECKER.check)
-    assert done.text == "Legendary Artifact —-Snow"
-    assert not done.settled
-    assert fix_line(done.text, CHECKER.check).text == done.text
+pytestmark = pytest.mark.usefixtures("in_tmp")
 
 
 # --fix on a text file
@@ -426,112 +321,6 @@ def test_statistics_after_fixing() -> None:
     assert result.stdout == "1  TL304  subtype-type-mismatch  error\n"
 
 
-# --diff
-# --------------------------------------------------------------------------
-
-
-DIFF = """\
---- cards.txt
-+++ cards.txt
-@@ -1,3 +1,3 @@
- Creature — Elf Warrior
--Creature - Elf
-+Creature — Elf
- Creature — Forest
-"""
-
-
-def test_diff_prints_what_fix_would_do_and_changes_nothing() -> None:
-    path = write("cards.txt", SAMPLE)
-    os.utime(path, ns=(1_000_000_000, 1_000_000_000))
-    result = check("--diff", "cards.txt")
-    assert (result.exit_code, result.stdout, result.stderr) == (1, DIFF, "Would fix 1 finding in 1 file.\n")
-    assert path.read_text(encoding="utf-8") == SAMPLE
-    assert os.stat(path).st_mtime_ns == 1_000_000_000
-
-
-def test_diff_is_the_same_with_fix_too() -> None:
-    path = write("cards.txt", SAMPLE)
-    assert check("--diff", "--fix", "cards.txt").stdout == DIFF
-    assert path.read_text(encoding="utf-8") == SAMPLE
-
-
-def test_diff_without_changes_exits_by_the_findings() -> None:
-    write("clean.txt", "Creature — Elf\n")
-    write("wrong.txt", "Creature — Forest\n")
-    write("goblim.txt", "Creature — Goblim\n")
-    clean = check("--diff", "clean.txt")
-    assert (clean.exit_code, clean.stdout, clean.stderr) == (0, "", "No fixes available.\n")
-    assert check("--diff", "wrong.txt").exit_code == 1
-    assert check("--diff", "--quiet", "wrong.txt").stderr == ""
-    assert check("--diff", "goblim.txt").stdout == ""  # an unsafe fix: not without --unsafe-fixes
-    unsafe = check("--diff", "--unsafe-fixes", "goblim.txt")
-    assert unsafe.exit_code == 1
-    assert "-Creature — Goblim\n+Creature — Goblin\n" in unsafe.stdout
-
-
-def test_diff_of_several_files_keeps_their_bytes() -> None:
-    write("a.txt", b"Creature - Elf\r\nLand \xe2\x80\x94 Forest")
-    write("b.txt", b"Land \xe2\x80\x94 Forest\nCreat\xff\ncreature \xe2\x80\x94 Elf")
-    result = run_cli(["check", "--no-config", "--diff", "a.txt", "b.txt"])
-    assert result.stdout_bytes == (
-        b"--- a.txt\n+++ a.txt\n@@ -1,2 +1,2 @@\n"
-        b"-Creature - Elf\r\n+Creature \xe2\x80\x94 Elf\r\n Land \xe2\x80\x94 Forest\n"
-        b"\\ No newline at end of file\n"
-        b"--- b.txt\n+++ b.txt\n@@ -1,3 +1,3 @@\n"
-        b" Land \xe2\x80\x94 Forest\n Creat\xff\n"
-        b"-creature \xe2\x80\x94 Elf\n\\ No newline at end of file\n"
-        b"+Creature \xe2\x80\x94 Elf\n\\ No newline at end of file\n"
-    )
-    assert result.exit_code == 2  # b.txt has a line that is not UTF-8 (TL902)
-    assert result.stderr == "Would fix 2 findings in 2 files.\n"
-
-
-# Standard input
-# --------------------------------------------------------------------------
-
-
-def test_fix_on_standard_input_prints_the_fixed_text_and_reports_on_stderr() -> None:
-    result = check("--fix", "--format", "concise", "-", stdin=SAMPLE.encode())
-    assert result.exit_code == 1
-    assert result.stdout == FIXED_SAMPLE
-    assert result.stderr == REMAINING.replace("cards.txt", "-") + (
-        "Fixed 1 finding in 1 file.\nFound 1 error in 3 type lines in 1 file.\n"
-    )
-
-
-def test_fix_on_standard_input_without_paths() -> None:
-    result = check("--fix", stdin=b"Creature - Elf")
-    assert (result.exit_code, result.stdout) == (0, "Creature — Elf")
-
-
-def test_standard_input_with_nothing_to_fix_comes_back_whole() -> None:
-    data = b"\xef\xbb\xbfCreature \xe2\x80\x94 Forest\r\nCreat\xff\n\x00"
-    result = run_cli(["check", "--no-config", "--fix", "-"], stdin=data)
-    assert result.stdout_bytes == data
-    assert result.exit_code == 2
-
-
-def test_json_report_of_standard_input_goes_to_stderr() -> None:
-    result = check("--fix", "--format", "json", stdin=SAMPLE.encode())
-    assert result.stdout == FIXED_SAMPLE
-    assert json.loads(result.stderr)["summary"]["fixed"] == 1
-
-
-def test_diff_on_standard_input() -> None:
-    result = check("--diff", "-", stdin=SAMPLE.encode())
-    assert result.exit_code == 1
-    assert result.stdout == DIFF.replace("cards.txt", "-")
-
-
-def test_fix_on_standard_input_and_files() -> None:
-    path = write("cards.txt", "Creature - Elf\n")
-    result = check("--fix", "--format", "concise", "cards.txt", "-", stdin=b"creature \xe2\x80\x94 Elf\n")
-    assert result.stdout == "Creature — Elf\n"
-    assert path.read_text(encoding="utf-8") == "Creature — Elf\n"
-    assert result.stderr == "Fixed 2 findings in 2 files.\nNo problems in 2 type lines in 2 files.\n"
-
-
 # A file that changes while it is fixed; a file that can't be written
 # --------------------------------------------------------------------------
 
@@ -597,12 +386,8 @@ def fixes_of_examples(code: str) -> set[str]:
 
     check_ = find_check(code)
     assert check_ is not None
-    found = [f for label, line in check_.examples() if label == code for f in CHECKER.check(expand(line))]
+    found = [f for label, line in check_.examples() if label == code for f in checker().check(expand(line))]
     return {f.fix.applicability for f in found if f.code == code and f.fix}
-
-
-def expand(line: str) -> str:
-    return line.replace("${SPACE}", " ").replace("${TAB}", "\t")
 
 
 def test_the_declared_fix_of_each_check_is_what_its_examples_carry() -> None:

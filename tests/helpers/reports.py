@@ -84,3 +84,10 @@ def render(name: str, result: RunResult = RESULT, **settings: Any) -> str:
 
 def empty_result() -> RunResult:
     return RunResult((), Summary.of([], 1, 3), RULES, ("clean.txt",))
+
+
+def unescape(text: str) -> str:
+    """What GitHub's runner makes of an escaped message or property value."""
+    for escaped, char in (("%0D", "\r"), ("%0A", "\n"), ("%3A", ":"), ("%2C", ","), ("%25", "%")):
+        text = text.replace(escaped, char)
+    return text
