@@ -11,7 +11,7 @@ import os
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO
 
@@ -20,6 +20,7 @@ from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, settings
 
 from mtg_typeline.main import cli
+from mtg_typeline.ruleset import editions
 from mtg_typeline.sources.base import Batch, Entry, Item
 
 # The checkout, the tests' data files, and ../shared beside the checkout: tests name files
@@ -142,6 +143,25 @@ def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / ".git").mkdir()
     monkeypatch.chdir(tmp_path)
     return tmp_path
+
+
+def forget_rules() -> None:
+    """Drop what this process keeps of the rule files and the index, so that the next load
+    reads the rule cache (or the files)."""
+    editions.load_rule_file.cache_clear()
+    editions.load_as_edition.cache_clear()
+    editions.read_index.cache_clear()
+
+
+@pytest.fixture
+def rule_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A rule cache of the test's own (TYPELINE_CACHE_DIR), with nothing of the rule files
+    kept in this process before the test or after it."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("TYPELINE_CACHE_DIR", str(folder))
+    forget_rules()
+    yield folder
+    forget_rules()
 
 
 def write(name: str | Path, data: str | bytes) -> Path:

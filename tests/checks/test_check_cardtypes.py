@@ -6,36 +6,41 @@ the code, severity, rules cited, message, suggestion and the text the finding po
 from __future__ import annotations
 
 import pytest
-from helpers.checking import OLDEST, found, marked, only
+from helpers.checking import NEWEST, OLDEST, found, marked, only
 
 from mtg_typeline.findings import Severity
 
 
-def test_misspelt_card_type() -> None:
-    line = "Creture — Goblin"
-    finding = only(line, "TL201")
-    assert finding.suggestion == "Creature — Goblin"
-    assert "did you mean Creature?" in finding.message
-    assert marked(line, finding) == "Creture"
+@pytest.mark.parametrize(
+    ("line", "code", "misspelt", "word"),
+    [
+        ("Creture — Goblin", "TL201", "Creture", "Creature"),
+        ("Legendery Creature — Elf", "TL204", "Legendery", "Legendary"),
+    ],
+)
+def test_a_misspelt_card_type_or_supertype_names_the_close_word(
+    line: str, code: str, misspelt: str, word: str
+) -> None:
+    finding = only(line, code)
+    assert finding.suggestion == line.replace(misspelt, word)
+    assert f"did you mean {word}?" in finding.message
+    assert marked(line, finding) == misspelt
 
 
-def test_tribal_is_obsolete_in_the_newest_edition() -> None:
-    line = "Tribal Instant — Elf"
-    finding = only(line, "TL202")
+@pytest.mark.parametrize(
+    ("edition", "line", "fixed"),
+    [
+        (NEWEST, "Tribal Instant — Elf", "Kindred Instant — Elf"),  # Tribal is obsolete
+        (OLDEST, "Kindred Instant — Elf", "Tribal Instant — Elf"),  # Kindred is too new
+    ],
+)
+def test_kindred_by_the_other_editions_name_is_obsolete(edition: str, line: str, fixed: str) -> None:
+    finding = only(line, "TL202", edition)
     assert finding.severity is Severity.ERROR
-    assert finding.suggestion == "Kindred Instant — Elf"
-    assert marked(line, finding) == "Tribal"
-    assert "Kindred" in finding.message
-    assert found("Kindred Instant — Elf") == ()
-
-
-def test_kindred_is_too_new_for_the_2020_edition() -> None:
-    assert found("Tribal Instant — Elf", OLDEST) == ()
-    line = "Kindred Instant — Elf"
-    finding = only(line, "TL202", OLDEST)
-    assert finding.suggestion == "Tribal Instant — Elf"
-    assert marked(line, finding) == "Kindred"
-    assert "Tribal" in finding.message
+    assert finding.suggestion == fixed
+    assert marked(line, finding) == line.split(maxsplit=1)[0]
+    assert fixed.split(maxsplit=1)[0] in finding.message
+    assert found(fixed, edition) == ()
 
 
 def test_no_card_type() -> None:
@@ -46,14 +51,6 @@ def test_no_card_type() -> None:
     assert len(missing) == 1
     assert missing[0].rules == ("205.1", "205.2a")
     assert marked(line, missing[0]) == "Goblin Wizard"
-
-
-def test_misspelt_supertype() -> None:
-    line = "Legendery Creature — Elf"
-    finding = only(line, "TL204")
-    assert finding.suggestion == "Legendary Creature — Elf"
-    assert "did you mean Legendary?" in finding.message
-    assert marked(line, finding) == "Legendery"
 
 
 def test_supertype_after_card_type() -> None:

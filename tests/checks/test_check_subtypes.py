@@ -100,21 +100,19 @@ def test_hyphenated_types_are_one_word() -> None:
     assert marked("Artifact Creature — Assembly", worker) == "Assembly"
 
 
-def test_renamed_creature_type() -> None:
-    line = "Creature — Hound"
+@pytest.mark.parametrize(
+    ("line", "old", "new", "list_rule"),
+    [
+        ("Creature — Hound", "Hound", "Dog", "205.3m"),
+        ("Plane — Kaladesh", "Kaladesh", "Avishkar", "205.3n"),
+    ],
+)
+def test_a_renamed_subtype_suggests_its_new_name(line: str, old: str, new: str, list_rule: str) -> None:
     finding = only(line, "TL303")
-    assert finding.rules == ("205.3f", "205.3m")
-    assert finding.suggestion == "Creature — Dog"
-    assert "Dog" in finding.message
-    assert marked(line, finding) == "Hound"
-
-
-def test_renamed_plane() -> None:
-    line = "Plane — Kaladesh"
-    finding = only(line, "TL303")
-    assert finding.suggestion == "Plane — Avishkar"
-    assert "205.3n" in finding.rules
-    assert marked(line, finding) == "Kaladesh"
+    assert finding.rules == ("205.3f", list_rule)  # the obsolete subtypes, then the list
+    assert finding.suggestion == line.replace(old, new)
+    assert new in finding.message
+    assert marked(line, finding) == old
 
 
 def test_land_type_on_a_creature() -> None:

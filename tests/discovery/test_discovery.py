@@ -23,10 +23,7 @@ MSE_CARD = b"mse_version: 2.5.8\ncard:\n\tname: A\n\tsuper_type: Creature - Elf\
 GIT = shutil.which("git")
 
 
-@pytest.fixture(autouse=True)
-def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("in_tmp")
 
 
 def make(files: dict[str, str | bytes]) -> None:
@@ -255,9 +252,9 @@ def test_mse_set_folders_follow_the_globs() -> None:
     assert search(files=FileFilter()) == []
 
 
-def test_the_sample_set_found_in_a_tree(here: Path) -> None:
+def test_the_sample_set_found_in_a_tree(in_tmp: Path) -> None:
     sample = DATA / "samples" / "mse" / "TheCloneWars.mse-set-partial"
-    shutil.copytree(sample, here / "sets" / "tcw")
+    shutil.copytree(sample, in_tmp / "sets" / "tcw")
     result = run_cli(["check", "--format", "json", "sets"])
     document = json.loads(result.stdout)
     assert document["summary"]["files"] == 1

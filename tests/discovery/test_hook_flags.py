@@ -40,14 +40,6 @@ NOT_TYPE_LINES = (
 )
 
 
-@pytest.fixture
-def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A repository (a `.git` folder is all it takes) as the working directory."""
-    (tmp_path / ".git").mkdir()
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def write(files: dict[str, str]) -> None:
     for name, text in files.items():
         Path(name).parent.mkdir(parents=True, exist_ok=True)

@@ -37,9 +37,6 @@ ERROR = "Creature — Forest\n"  # TL304, error
 MIXED = "Creature - Elf\nCreature — Forest\ncreature — Elf\nCreature — Elf Elf\nEmblem\n"
 
 
-invoke = run_cli
-
-
 def codes_of(result: Result) -> list[tuple[int, str]]:
     """(line, code) of each finding in a `--format json` run."""
     return [(f["line"], f["code"]) for f in json.loads(result.stdout)["findings"]]
@@ -254,7 +251,7 @@ def test_per_file_ignores_do_not_apply_to_standard_input_unless_matched() -> Non
 
 
 def test_everything_default_is_reported() -> None:
-    result = invoke(["check", "--format", "json", "-"], MIXED)
+    result = run_cli(["check", "--format", "json", "-"], MIXED)
     assert codes_of(result) == [(1, "TL101"), (2, "TL304"), (3, "TL103"), (4, "TL307"), (5, "TL207")]
 
 
@@ -270,7 +267,7 @@ def test_everything_default_is_reported() -> None:
     ],
 )
 def test_select_one_code(args: list[str]) -> None:
-    result = invoke(["check", "--format", "json", *args, "-"], MIXED)
+    result = run_cli(["check", "--format", "json", *args, "-"], MIXED)
     assert codes_of(result) == [(1, "TL101")]
     assert result.exit_code == 0
 
@@ -289,18 +286,18 @@ def test_select_one_code(args: list[str]) -> None:
     ],
 )
 def test_select_several_codes(args: list[str]) -> None:
-    result = invoke(["check", "--format", "json", *args, "-"], MIXED)
+    result = run_cli(["check", "--format", "json", *args, "-"], MIXED)
     assert codes_of(result) == [(1, "TL101"), (2, "TL304"), (5, "TL207")]
 
 
 def test_ignore_a_prefix() -> None:
-    result = invoke(["check", "--format", "json", "--ignore", "TL3", "-"], MIXED)
+    result = run_cli(["check", "--format", "json", "--ignore", "TL3", "-"], MIXED)
     assert codes_of(result) == [(1, "TL101"), (3, "TL103"), (5, "TL207")]
     assert result.exit_code == 0  # the one error (TL304) was ignored
 
 
 def test_select_changes_the_summary_and_exit_status() -> None:
-    result = invoke(["check", "--no-color", "--select", "TL207", "-"], MIXED)
+    result = run_cli(["check", "--no-color", "--select", "TL207", "-"], MIXED)
     assert result.exit_code == 0
     assert result.stdout.endswith("Found 1 info in 5 type lines in 1 file.\n")
 
@@ -308,7 +305,7 @@ def test_select_changes_the_summary_and_exit_status() -> None:
 @pytest.mark.parametrize("option", ["--select", "--extend-select", "--ignore"])
 @pytest.mark.parametrize("selector", ["TL999", "no-such-check"])
 def test_unknown_selector_is_a_usage_error(option: str, selector: str) -> None:
-    result = invoke(["check", option, f"TL101,{selector}", "-"], MIXED)
+    result = run_cli(["check", option, f"TL101,{selector}", "-"], MIXED)
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr == (
@@ -320,25 +317,25 @@ def test_unknown_selector_is_a_usage_error(option: str, selector: str) -> None:
     "args", [["--select", "TL1"], ["--ignore", "TL9,unreadable-input"], ["--select", "TL904"]]
 )
 def test_unreadable_input_is_always_reported(args: list[str]) -> None:
-    result = invoke(["check", "--format", "json", *args, "missing.txt"])
+    result = run_cli(["check", "--format", "json", *args, "missing.txt"])
     assert result.exit_code == 2
     assert codes_of(result) == [(1, "TL901")]
 
 
 def test_not_text_is_always_reported(tmp_path: Path) -> None:
     (tmp_path / "bad.txt").write_bytes(b"Creature \xff Elf\n")
-    result = invoke(["check", "--format", "json", "--ignore", "ALL", "bad.txt"])
+    result = run_cli(["check", "--format", "json", "--ignore", "ALL", "bad.txt"])
     assert result.exit_code == 2
     assert codes_of(result) == [(1, "TL902")]
 
 
 def test_tl904_is_off_by_default_and_on_when_selected_by_prefix() -> None:
     line = "Creature — Elf  # typeline: ignore\n"
-    assert codes_of(invoke(["check", "--format", "json", "-"], line)) == []
-    assert codes_of(invoke(["check", "--format", "json", "--extend-select", "TL9", "-"], line)) == [
+    assert codes_of(run_cli(["check", "--format", "json", "-"], line)) == []
+    assert codes_of(run_cli(["check", "--format", "json", "--extend-select", "TL9", "-"], line)) == [
         (1, "TL904")
     ]
-    assert codes_of(invoke(["check", "--format", "json", "--select", "ALL", "-"], line)) == [(1, "TL904")]
+    assert codes_of(run_cli(["check", "--format", "json", "--select", "ALL", "-"], line)) == [(1, "TL904")]
 
 
 # exit_status
@@ -396,7 +393,7 @@ INPUTS = {"clean": CLEAN, "info": INFO, "warning": WARNING, "error": ERROR}
     ],
 )
 def test_exit_status(args: list[str], expected: tuple[int, int, int, int]) -> None:
-    statuses = tuple(invoke(["check", "-q", *args, "-"], text).exit_code for text in INPUTS.values())
+    statuses = tuple(run_cli(["check", "-q", *args, "-"], text).exit_code for text in INPUTS.values())
     assert statuses == expected
 
 
@@ -405,24 +402,24 @@ def test_exit_status(args: list[str], expected: tuple[int, int, int, int]) -> No
 )
 def test_unreadable_input_exits_2_whatever_else(tmp_path: Path, args: list[str]) -> None:
     (tmp_path / "cards.txt").write_text(ERROR, encoding="utf-8")
-    result = invoke(["check", "-q", *args, "cards.txt", "missing.txt"])
+    result = run_cli(["check", "-q", *args, "cards.txt", "missing.txt"])
     assert result.exit_code == 2
 
 
 def test_exit_zero_still_exits_2_for_a_usage_error() -> None:
-    result = invoke(["check", "--exit-zero", "--select", "TL999", "-"], ERROR)
+    result = run_cli(["check", "--exit-zero", "--select", "TL999", "-"], ERROR)
     assert result.exit_code == 2
 
 
 def test_bad_fail_on_is_a_usage_error() -> None:
-    result = invoke(["check", "--fail-on", "never", "-"], ERROR)
+    result = run_cli(["check", "--fail-on", "never", "-"], ERROR)
     assert result.exit_code == 2
     assert "'never' is not one of 'error', 'warning', 'info'" in result.stderr
 
 
 def test_exit_zero_still_prints_the_findings() -> None:
-    plain = invoke(["check", "--no-color", "-"], ERROR)
-    zero = invoke(["check", "--no-color", "--exit-zero", "-"], ERROR)
+    plain = run_cli(["check", "--no-color", "-"], ERROR)
+    zero = run_cli(["check", "--no-color", "--exit-zero", "-"], ERROR)
     assert (plain.exit_code, zero.exit_code) == (1, 0)
     assert zero.stdout == plain.stdout
     assert zero.stdout.endswith("Found 1 error in 1 type line in 1 file.\n")
@@ -448,64 +445,64 @@ STATISTICS_JSON = [
 
 
 def test_statistics_text_is_exact() -> None:
-    result = invoke(["check", "--statistics", "-"], MIXED + ERROR)
+    result = run_cli(["check", "--statistics", "-"], MIXED + ERROR)
     assert result.exit_code == 1
     assert result.stdout == STATISTICS_TEXT
     assert result.stderr == ""
 
 
 def test_statistics_text_is_the_same_quiet_or_not_and_without_colour() -> None:
-    assert invoke(["check", "--statistics", "-q", "-"], MIXED + ERROR).stdout == STATISTICS_TEXT
-    assert invoke(["check", "--statistics", "--color", "-"], MIXED + ERROR).stdout == STATISTICS_TEXT
+    assert run_cli(["check", "--statistics", "-q", "-"], MIXED + ERROR).stdout == STATISTICS_TEXT
+    assert run_cli(["check", "--statistics", "--color", "-"], MIXED + ERROR).stdout == STATISTICS_TEXT
 
 
 def test_statistics_json_is_exact() -> None:
-    result = invoke(["check", "--statistics", "--format", "json", "-"], MIXED + ERROR)
+    result = run_cli(["check", "--statistics", "--format", "json", "-"], MIXED + ERROR)
     assert result.exit_code == 1
     assert json.loads(result.stdout) == STATISTICS_JSON
     assert result.stdout == json.dumps(STATISTICS_JSON, ensure_ascii=False, indent=2) + "\n"
 
 
 def test_statistics_json_key_order() -> None:
-    result = invoke(["check", "--statistics", "--format", "json", "-"], ERROR)
+    result = run_cli(["check", "--statistics", "--format", "json", "-"], ERROR)
     assert [list(row) for row in json.loads(result.stdout)] == [
         ["code", "name", "severity", "count", "fixable"]
     ]
 
 
 def test_statistics_of_clean_input() -> None:
-    assert invoke(["check", "--statistics", "-"], CLEAN).stdout == ""
-    assert invoke(["check", "--statistics", "--format", "json", "-"], CLEAN).stdout == "[]\n"
+    assert run_cli(["check", "--statistics", "-"], CLEAN).stdout == ""
+    assert run_cli(["check", "--statistics", "--format", "json", "-"], CLEAN).stdout == "[]\n"
 
 
 def test_statistics_mark_only_codes_safely_fixable_every_time() -> None:
     # "Elff" has one candidate (an unsafe fix, a guess): TL302 is never marked
-    result = invoke(["check", "--statistics", "-"], "Creature — Elff\nCreature — Xyzzyq\n")
+    result = run_cli(["check", "--statistics", "-"], "Creature — Elff\nCreature — Xyzzyq\n")
     assert result.stdout == "2  TL302  unknown-subtype  error\n"
-    result = invoke(["check", "--statistics", "-"], "Creature — Elff\n")
+    result = run_cli(["check", "--statistics", "-"], "Creature — Elff\n")
     assert result.stdout == "1  TL302  unknown-subtype  error\n"
     # a dash in the wrong form has a safe fix every time; a misplaced supertype only when
     # the words around it are all types
-    result = invoke(["check", "--statistics", "-"], "Creature - Elf\nCreature -- Elf\n")
+    result = run_cli(["check", "--statistics", "-"], "Creature - Elf\nCreature -- Elf\n")
     assert result.stdout == "2  TL101  dash-form  warning [*]\n"
 
 
 def test_statistics_aligns_counts_and_names() -> None:
-    result = invoke(["check", "--statistics", "-"], WARNING * 12 + ERROR)
+    result = run_cli(["check", "--statistics", "-"], WARNING * 12 + ERROR)
     assert result.stdout == (
         "12  TL101  dash-form              warning [*]\n 1  TL304  subtype-type-mismatch  error\n"
     )
 
 
 def test_statistics_follow_the_selection() -> None:
-    result = invoke(["check", "--statistics", "--select", "TL1", "--ignore", "TL103", "-"], MIXED)
+    result = run_cli(["check", "--statistics", "--select", "TL1", "--ignore", "TL103", "-"], MIXED)
     assert result.stdout == "1  TL101  dash-form  warning [*]\n"
     assert result.exit_code == 0
 
 
 def test_statistics_count_unreadable_inputs(tmp_path: Path) -> None:
     (tmp_path / "cards.txt").write_text(WARNING, encoding="utf-8")
-    result = invoke(["check", "--statistics", "cards.txt", "missing.txt"])
+    result = run_cli(["check", "--statistics", "cards.txt", "missing.txt"])
     assert result.stdout == ("1  TL101  dash-form         warning [*]\n1  TL901  unreadable-input  error\n")
     assert result.exit_code == 2
 
@@ -513,7 +510,7 @@ def test_statistics_count_unreadable_inputs(tmp_path: Path) -> None:
 def test_statistics_count_over_several_files(tmp_path: Path) -> None:
     (tmp_path / "a.txt").write_text(WARNING + ERROR, encoding="utf-8")
     (tmp_path / "b.txt").write_text(WARNING, encoding="utf-8")
-    result = invoke(["check", "--statistics", "--format", "json", "a.txt", "b.txt"])
+    result = run_cli(["check", "--statistics", "--format", "json", "a.txt", "b.txt"])
     assert json.loads(result.stdout) == [
         {"code": "TL101", "name": "dash-form", "severity": "warning", "count": 2, "fixable": True},
         {"code": "TL304", "name": "subtype-type-mismatch", "severity": "error", "count": 1, "fixable": False},
@@ -521,6 +518,6 @@ def test_statistics_count_over_several_files(tmp_path: Path) -> None:
 
 
 def test_statistics_output_is_deterministic() -> None:
-    first = invoke(["check", "--statistics", "-"], MIXED * 3)
-    second = invoke(["check", "--statistics", "-"], MIXED * 3)
+    first = run_cli(["check", "--statistics", "-"], MIXED * 3)
+    second = run_cli(["check", "--statistics", "-"], MIXED * 3)
     assert first.stdout == second.stdout

@@ -23,11 +23,8 @@ from mtg_typeline.sources.text import type_line
 TWO = "Creature - Forest"
 
 
-invoke = run_cli
-
-
 def findings(text: str, *args: str) -> list[dict[str, Any]]:
-    result = invoke(["check", "--format", "json", *args, "-"], text)
+    result = run_cli(["check", "--format", "json", *args, "-"], text)
     found: list[dict[str, Any]] = json.loads(result.stdout)["findings"]
     return found
 
@@ -186,7 +183,7 @@ def test_apply_offers_no_fix_when_the_comment_says_more() -> None:
     ],
 )
 def test_suppress_every_finding_on_the_line(directive: str) -> None:
-    result = invoke(["check", "--format", "json", "-"], f"{TWO}  {directive}\n")
+    result = run_cli(["check", "--format", "json", "-"], f"{TWO}  {directive}\n")
     assert result.exit_code == 0
     assert json.loads(result.stdout)["findings"] == []
 
@@ -228,7 +225,7 @@ def test_a_hash_inside_a_word_is_no_comment() -> None:
 
 def test_suppressed_error_changes_the_exit_status_and_summary() -> None:
     text = "Creature — Forest  # typeline: ignore[TL304]\nCreature — Elf\n"
-    result = invoke(["check", "--no-color", "-"], text)
+    result = run_cli(["check", "--no-color", "-"], text)
     assert result.exit_code == 0
     assert result.stdout == "No problems in 2 type lines in 1 file.\n"
 
@@ -237,7 +234,7 @@ def test_suppression_works_in_files(tmp_path: Path) -> None:
     (tmp_path / "cards.txt").write_text(
         f"{TWO}  # typeline: ignore[TL304]\r\nCreature — Forest # typeline: ignore\r\n", encoding="utf-8"
     )
-    result = invoke(["check", "--format", "json", "cards.txt"])
+    result = run_cli(["check", "--format", "json", "cards.txt"])
     assert [(f["line"], f["code"]) for f in json.loads(result.stdout)["findings"]] == [(1, "TL101")]
 
 
@@ -248,14 +245,14 @@ def test_repeated_lines_are_each_suppressed() -> None:
 
 
 def test_a_directive_on_a_comment_line_is_no_type_line() -> None:
-    result = invoke(["check", "--format", "json", "--extend-select", "TL904", "-"], "# typeline: ignore\n")
+    result = run_cli(["check", "--format", "json", "--extend-select", "TL904", "-"], "# typeline: ignore\n")
     document = json.loads(result.stdout)
     assert document["findings"] == []
     assert document["summary"]["type_lines"] == 0
 
 
 def test_suppression_and_statistics() -> None:
-    result = invoke(["check", "--statistics", "-"], f"{TWO}  # typeline: ignore[TL101]\n{TWO}\n")
+    result = run_cli(["check", "--statistics", "-"], f"{TWO}  # typeline: ignore[TL101]\n{TWO}\n")
     assert result.stdout == (
         "2  TL304  subtype-type-mismatch  error\n1  TL101  dash-form              warning [*]\n"
     )
@@ -267,7 +264,7 @@ UNUSED = "Creature — Elf  # typeline: ignore\n"
 
 
 def test_unused_suppression_is_off_by_default() -> None:
-    result = invoke(["check", "--format", "json", "--strict", "-"], UNUSED)
+    result = run_cli(["check", "--format", "json", "--strict", "-"], UNUSED)
     assert result.exit_code == 0
     assert json.loads(result.stdout)["findings"] == []
 
@@ -292,7 +289,7 @@ def test_unused_suppression_ignored_again() -> None:
 
 
 def test_unused_suppression_text_is_exact() -> None:
-    result = invoke(["check", "--no-color", "--extend-select", "TL904", "-"], UNUSED)
+    result = run_cli(["check", "--no-color", "--extend-select", "TL904", "-"], UNUSED)
     assert result.exit_code == 0  # a warning
     assert result.stdout == (
         "-:1:17: warning TL904 [*] unused-suppression\n"
@@ -306,9 +303,9 @@ def test_unused_suppression_text_is_exact() -> None:
 
 
 def test_unused_suppression_fails_a_strict_run() -> None:
-    assert invoke(["check", "-q", "--extend-select", "TL904", "--strict", "-"], UNUSED).exit_code == 1
+    assert run_cli(["check", "-q", "--extend-select", "TL904", "--strict", "-"], UNUSED).exit_code == 1
     assert (
-        invoke(["check", "-q", "--extend-select", "TL904", "--fail-on", "warning", "-"], UNUSED).exit_code
+        run_cli(["check", "-q", "--extend-select", "TL904", "--fail-on", "warning", "-"], UNUSED).exit_code
         == 1
     )
 
@@ -367,5 +364,5 @@ def test_unused_suppression_on_every_repeated_line() -> None:
 
 
 def test_unused_suppression_statistics_are_fixable() -> None:
-    result = invoke(["check", "--statistics", "--extend-select", "TL904", "-"], UNUSED * 2)
+    result = run_cli(["check", "--statistics", "--extend-select", "TL904", "-"], UNUSED * 2)
     assert result.stdout == "2  TL904  unused-suppression  warning [*]\n"

@@ -4,7 +4,7 @@ TL904 for one that silences nothing there (off unless selected); `--fix` leaves 
 silences alone.
 
 The reader hands over the comment (`sources.base.Entry.comment`, found by
-`sources.yaml_comments`); the engine applies it (`suppression.Directives`).
+`sources.yaml_cards.comments`); the filter stage applies it (`filters.Directives`).
 """
 
 from __future__ import annotations
@@ -18,8 +18,6 @@ from conftest import run_cli
 from mtg_typeline.sources import SourceSettings, reader_for
 from mtg_typeline.sources.base import Comment
 
-invoke = run_cli
-
 
 @pytest.fixture(autouse=True)
 def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -29,7 +27,7 @@ def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def concise(text: str, *args: str) -> list[str]:
     """The findings of `cards.yaml` holding `text`, one concise line each (no summary)."""
     Path("cards.yaml").write_text(text, encoding="utf-8")
-    result = invoke(["check", "--no-config", "--format", "concise", "-q", *args, "cards.yaml"])
+    result = run_cli(["check", "--no-config", "--format", "concise", "-q", *args, "cards.yaml"])
     assert result.exit_code in (0, 1), result.output
     return result.stdout.splitlines()
 
@@ -163,7 +161,7 @@ def test_an_unused_directive_is_tl904_when_selected() -> None:
 def test_tl904_in_yaml_offers_no_fix() -> None:
     text = "- name: A\n  type_line: Creature — Elf  # typeline: ignore[TL304]\n"
     Path("cards.yaml").write_text(text, encoding="utf-8")
-    result = invoke(["check", "--no-config", "--select", "TL904", "--fix", "cards.yaml"])
+    result = run_cli(["check", "--no-config", "--select", "TL904", "--fix", "cards.yaml"])
     assert Path("cards.yaml").read_text(encoding="utf-8") == text
     assert "[*]" not in result.stdout and "No fixes applied." in result.stdout
 
@@ -187,7 +185,7 @@ def test_fix_leaves_what_a_directive_silences() -> None:
         "- name: B\n  type_line: creature - Elf\n"
     )
     Path("cards.yaml").write_text(text, encoding="utf-8")
-    result = invoke(["check", "--no-config", "--fix", "--format", "concise", "cards.yaml"])
+    result = run_cli(["check", "--no-config", "--fix", "--format", "concise", "cards.yaml"])
     assert result.exit_code == 0
     assert Path("cards.yaml").read_text(encoding="utf-8") == (
         "- name: A\n  type_line: Creature - Elf  # typeline: ignore[dash-form]\n"
@@ -199,7 +197,7 @@ def test_fix_leaves_what_a_directive_silences() -> None:
 def test_diff_shows_no_change_for_a_silenced_value() -> None:
     text = "- name: A\n  type_line: Creature - Elf  # typeline: ignore\n"
     Path("cards.yaml").write_text(text, encoding="utf-8")
-    result = invoke(["check", "--no-config", "--diff", "cards.yaml"])
+    result = run_cli(["check", "--no-config", "--diff", "cards.yaml"])
     assert (result.exit_code, result.stdout, result.stderr) == (0, "", "No fixes available.\n")
 
 

@@ -21,9 +21,8 @@ from conftest import run_cli, write
 from helpers.checking import checker, expand
 from helpers.fixing import FIXED_SAMPLE, REMAINING, SAMPLE, check, temporaries
 
-from mtg_typeline.fix import fixing
-from mtg_typeline.fix import text as fixtext
-from mtg_typeline.fix import writing as fixwriting
+from mtg_typeline.fix import fixing, writing
+from mtg_typeline.fix.text import FileFix, LineFixer, fix_text
 from mtg_typeline.reporters import FORMATS
 
 pytestmark = pytest.mark.usefixtures("in_tmp")
@@ -327,9 +326,8 @@ def test_statistics_after_fixing() -> None:
 
 def changing_file_during_fixing(monkeypatch: pytest.MonkeyPatch, path: Path, text: str) -> None:
     """Have another writer put `text` in `path` while the fixes are being worked out."""
-    fix_text = fixtext.fix_text
 
-    def meddling(data: bytes, fixer: fixtext.LineFixer) -> fixtext.FileFix:
+    def meddling(data: bytes, fixer: LineFixer) -> FileFix:
         done = fix_text(data, fixer)
         path.write_text(text, encoding="utf-8")
         return done
@@ -347,7 +345,7 @@ def test_a_file_changed_on_disk_is_not_overwritten(monkeypatch: pytest.MonkeyPat
         os.utime(path, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
         real = fixing.fix_text
 
-        def keep_time(data: bytes, fixer: fixtext.LineFixer) -> fixtext.FileFix:
+        def keep_time(data: bytes, fixer: LineFixer) -> FileFix:
             done = real(data, fixer)
             os.utime(path, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
             return done
@@ -368,7 +366,7 @@ def test_a_file_that_cannot_be_written_is_reported(monkeypatch: pytest.MonkeyPat
     def refuse(source: str, target: str) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(fixwriting.os, "replace", refuse)  # the same os module write_atomic uses
+    monkeypatch.setattr(writing.os, "replace", refuse)  # the same os module write_atomic uses
     result = check("--fix", "--format", "concise", "cards.txt")
     assert result.exit_code == 2
     assert path.read_text(encoding="utf-8") == SAMPLE

@@ -16,17 +16,13 @@ from typing import BinaryIO
 
 import pytest
 from click.testing import Result
-from conftest import DATA, run_cli
+from conftest import DATA, run_cli, write
 
 from mtg_typeline import sources
 from mtg_typeline.fix.data import apply_edits
 from mtg_typeline.sources.base import Edit, Entry, Offset, SourceError
 
-
-@pytest.fixture(autouse=True)
-def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("in_tmp")
 
 
 # The fake format: `name|type line` a line. A name starting with `!` has no rewrite, `~` one
@@ -84,12 +80,6 @@ def fake_format(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def fix(*args: str) -> Result:
     return run_cli(["check", "--no-config", "--input-format", "csv", "--format", "concise", "--fix", *args])
-
-
-def write(name: str, data: str) -> Path:
-    path = Path(name)
-    path.write_bytes(data.encode("utf-8"))
-    return path
 
 
 @pytest.mark.usefixtures("fake_format")

@@ -1,9 +1,5 @@
 """`--fix` in Cockatrice XML: the text of `<type>` with its references and entities; markup
 inside it, lone CR line ends and other encodings are not written.
-
-Every format's rewrite writes a corrected type line back in the file's own notation, so that
-the file re-reads to the new line and keeps every byte outside the value; where it can't do
-that exactly it writes nothing. The real samples of every format are in test_rewrite_samples.py.
 """
 
 from __future__ import annotations

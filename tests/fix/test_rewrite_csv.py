@@ -1,9 +1,4 @@
-"""`--fix` in CSV and TSV tables: a cell keeps its quoting and its delimiter.
-
-Every format's rewrite writes a corrected type line back in the file's own notation, so that
-the file re-reads to the new line and keeps every byte outside the value; where it can't do
-that exactly it writes nothing. The real samples of every format are in test_rewrite_samples.py.
-"""
+"""`--fix` in CSV and TSV tables: a cell keeps its quoting and its delimiter."""
 
 from __future__ import annotations
 

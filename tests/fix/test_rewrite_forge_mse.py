@@ -1,9 +1,5 @@
 """`--fix` in Forge card scripts (the `Types:` line, written without the dash) and in Magic
 Set Editor sets (the text of one word list, in a folder or a zip).
-
-Every format's rewrite writes a corrected type line back in the file's own notation, so that
-the file re-reads to the new line and keeps every byte outside the value; where it can't do
-that exactly it writes nothing. The real samples of every format are in test_rewrite_samples.py.
 """
 
 from __future__ import annotations

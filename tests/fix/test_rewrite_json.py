@@ -1,9 +1,5 @@
 """`--fix` in Scryfall and MTGJSON JSON: a literal keeps its style (escapes, ASCII or not,
 one line or pretty printed), and an MTGJSON card's arrays change with its type string.
-
-Every format's rewrite writes a corrected type line back in the file's own notation, so that
-the file re-reads to the new line and keeps every byte outside the value; where it can't do
-that exactly it writes nothing. The real samples of every format are in test_rewrite_samples.py.
 """
 
 from __future__ import annotations

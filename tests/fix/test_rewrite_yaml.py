@@ -1,9 +1,5 @@
 """`--fix` in YAML card files: a scalar keeps its style and the layout around it; anchors,
 aliases and scalars that can't be written exactly are left alone.
-
-Every format's rewrite writes a corrected type line back in the file's own notation, so that
-the file re-reads to the new line and keeps every byte outside the value; where it can't do
-that exactly it writes nothing. The real samples of every format are in test_rewrite_samples.py.
 """
 
 from __future__ import annotations

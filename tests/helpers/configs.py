@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 from click.testing import Result
-from conftest import DATA
+from conftest import DATA, run_cli
 
 from mtg_typeline.ruleset import rules_dir
 
@@ -56,3 +56,12 @@ def old_rules(folder: Path, name: str = "custom.yaml") -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(rules_dir() / "2020-07-03.yaml", path)  # the file of 2020-07-03 … 2020-11-20
     return path
+
+
+def refused(*args: str) -> str:
+    """The error that stops `typeline check ARGS -` (exit status 2, nothing on standard
+    output): standard error without its `typeline: error: ` prefix."""
+    result = run_cli(["check", *args, "-"], CLEAN)
+    assert (result.exit_code, result.stdout) == (2, ""), result.output
+    assert result.stderr.startswith("typeline: error: "), result.stderr
+    return result.stderr.removeprefix("typeline: error: ")

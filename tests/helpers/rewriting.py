@@ -1,5 +1,10 @@
 """Entries read from card data and rewritten, for the tests of `Entry.rewrite` in each format.
 
+Every format's rewrite writes a corrected type line back in the file's own notation, so that
+the file re-reads to the new line and keeps every byte outside the value; where it can't do
+that exactly it writes nothing (fix/test_rewrite_*.py, one module a format, and the real
+samples of every format in fix/test_rewrite_samples.py).
+
 `rewritten(fmt)` gives a function that rewrites an input's one entry to a new line and checks
 that the file re-reads as that line and is unchanged by rewriting the entry as it is;
 `LINES` and `FUZZ` are what the property tests of every format draw.

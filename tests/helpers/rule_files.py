@@ -153,13 +153,19 @@ def load_copy(edition: str) -> Facts:
     return facts
 
 
-def index_entries() -> list[dict[str, Any]]:
-    doc = load_yaml(INDEX_FILE)
-    assert isinstance(doc, dict) and list(doc) == ["schema", "files"]
+def schema_one_list(path: Path, key: str) -> list[dict[str, Any]]:
+    """The list under `key` of a file of schema 1 that holds nothing else (index.yaml's
+    files, renames.yaml's renames)."""
+    doc = load_yaml(path)
+    assert isinstance(doc, dict) and list(doc) == ["schema", key]
     assert doc["schema"] == 1 and type(doc["schema"]) is int
-    entries = doc["files"]
-    assert isinstance(entries, list) and entries
-    return entries
+    items = doc[key]
+    assert isinstance(items, list) and items
+    return items
+
+
+def index_entries() -> list[dict[str, Any]]:
+    return schema_one_list(INDEX_FILE, "files")
 
 
 def covering_file(edition: str) -> Path:

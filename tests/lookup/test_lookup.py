@@ -8,12 +8,12 @@ is checked against the CR texts where ../shared is present.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import run_cli, shared_path
+from helpers import commands
 
 from mtg_typeline.crimport.section import decode, effective_date, notes_end, split_lines
 from mtg_typeline.lookup.choice import choice_rule, found_in, parts_of
@@ -24,19 +24,15 @@ NEWEST = "2026-09-25"
 
 
 def expect(args: list[str], text: str, status: int) -> None:
-    result = run_cli(["lookup", *args])
-    assert (result.exit_code, result.stdout, result.stderr) == (status, text, "")
+    commands.expect(["lookup", *args], text, status)
 
 
 def expect_error(args: list[str], message: str) -> None:
-    result = run_cli(["lookup", *args])
-    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"typeline: error: {message}\n")
+    commands.expect_error(["lookup", *args], message)
 
 
 def json_of(args: list[str], status: int) -> Any:
-    result = run_cli(["lookup", *args, "--format", "json"])
-    assert result.exit_code == status, result.output
-    return json.loads(result.stdout)
+    return commands.json_of(["lookup", *args, "--format", "json"], status)
 
 
 # -- what a word is ---------------------------------------------------------------------------

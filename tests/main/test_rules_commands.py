@@ -6,12 +6,11 @@ are facts of the Comprehensive Rules and stay as they are when newer editions ar
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 from conftest import run_cli, shared_path
+from helpers.commands import expect, expect_error, json_of
 
 from mtg_typeline.lookup.show import CATEGORIES
 from mtg_typeline.ruleset import load_rules, rules_dir, shipped_editions
@@ -28,22 +27,6 @@ LIST_ROWS = (
     "2022-11-18   205    14      5     11     9    13      76      4    280      43     1       -     4",
     "2023-04-14   205    15      5     12     9    14      76      4    281      62     1       1     4",
 )
-
-
-def json_of(args: list[str], status: int = 0) -> Any:
-    result = run_cli(args)
-    assert result.exit_code == status, result.output
-    return json.loads(result.stdout)
-
-
-def expect(args: list[str], text: str, status: int = 0) -> None:
-    result = run_cli(args)
-    assert (result.exit_code, result.stdout, result.stderr) == (status, text, "")
-
-
-def expect_error(args: list[str], message: str) -> None:
-    result = run_cli(args)
-    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"typeline: error: {message}\n")
 
 
 # -- rules list -------------------------------------------------------------------------------

@@ -19,26 +19,20 @@ from typing import Any
 
 import pytest
 import yaml
-from click.testing import CliRunner, Result
-from conftest import ROOT, copy_checkout
+from click.testing import Result
+from conftest import ROOT, copy_checkout, run_cli
 
 from mtg_typeline.checks import CHECKS
-from mtg_typeline.main import cli
 
 EXAMPLES = ROOT / "examples"
 GOOD = EXAMPLES / "good.txt"
 BAD = EXAMPLES / "bad.txt"
 EXPECTED = re.compile(r"#\s*(TL\d{3})\s*$")
+
+
 # no colour, and `--format auto` is text even when the tests run inside GitHub Actions
-ENV: dict[str, str | None] = {"NO_COLOR": "1", "GITHUB_ACTIONS": None}
-
-
 def invoke(args: Sequence[str]) -> Result:
-    result = CliRunner().invoke(cli, list(args), env=ENV)
-    assert "Traceback" not in result.output + result.stderr
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
+    return run_cli(args, env={"NO_COLOR": "1"})
 
 
 def check_json(path: Path, *options: str) -> tuple[int, dict[str, Any]]:

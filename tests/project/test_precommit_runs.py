@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
-from conftest import ROOT, run_cli
+from conftest import DATA, ROOT, run_cli
 from helpers.precommit import BAD, FIXABLE, GOOD, HOOK_IDS, clean_env, pre_commit, run
 
 # --- the real pre-commit: installs the hook with pip ------------------------------------------
@@ -177,7 +177,7 @@ OTHER_FILES = {
     "drafts/fixable.txt": FIXABLE,
     "drafts/bad.json": f'[{{"object": "card", "name": "Odd", "type_line": "{ODD}"}}]\n',
 }
-MSE_SAMPLE = ROOT / "tests" / "data" / "samples" / "mse" / "TheCloneWars.mse-set-partial"
+MSE_SAMPLE = DATA / "samples" / "mse" / "TheCloneWars.mse-set-partial"
 FINDING = re.compile(r"^(.+?):(\d+):(\d+): (?:error|warning|info) (TL\d{3}) ", re.MULTILINE)
 
 

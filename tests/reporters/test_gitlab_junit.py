@@ -14,10 +14,7 @@ from helpers.report_schemas import validate_gitlab, validate_junit
 Print = tuple[str, int, str]  # code, line, fingerprint
 
 
-@pytest.fixture(autouse=True)
-def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("in_tmp")
 
 
 def gitlab(name: str, text: str) -> list[Print]:

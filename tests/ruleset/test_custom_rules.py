@@ -20,12 +20,11 @@ from helpers.customfiles import NEWEST, OLDEST, THREE_LINES, check, findings, me
 
 from mtg_typeline.checker import Checker
 from mtg_typeline.errors import RulesDataError
-from mtg_typeline.ruleset import cache as rulecache
-from mtg_typeline.ruleset import editions, load_rules
-from mtg_typeline.ruleset import userfiles as customload
+from mtg_typeline.ruleset import cache, editions, load_rules, userfiles
 
 SAMPLE = DATA / "samples" / "mse" / "TheCloneWars.mse-set-partial"
 FAN_SET_FILE = ROOT / "examples" / "fanset.yaml"
+pytestmark = pytest.mark.usefixtures("here")  # each test in a working directory of its own
 # The words of the sample fan set that no list of the newest edition holds, by list; the
 # same as examples/fanset.yaml.
 FAN_SET = """\
@@ -364,30 +363,23 @@ def test_a_full_rules_file_works_as_before(here: Path) -> None:
 # the rule cache over a chain
 
 
-@pytest.fixture
-def cache(here: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = here / "cache"
-    monkeypatch.setenv("TYPELINE_CACHE_DIR", str(folder))
-    return folder
-
-
-def test_a_warm_cache_reads_no_file_of_the_chain(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_warm_cache_reads_no_file_of_the_chain(rule_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write("base.yaml", THREE_LINES)
     write("top.yaml", "extends: base.yaml\nadd:\n  creature: [Jedi]\n")
     cold = load_rules(path="top.yaml")
-    assert any(cache.iterdir())
+    assert any(rule_cache.iterdir())
 
     def refuse(*args: object) -> None:
         raise AssertionError("the files were read again")
 
-    monkeypatch.setattr(customload.Loader, "load", refuse)
+    monkeypatch.setattr(userfiles.Loader, "load", refuse)
     warm = load_rules(path="top.yaml")
-    assert rulecache.to_data(warm) == rulecache.to_data(cold)
+    assert cache.to_data(warm) == cache.to_data(cold)
     assert warm.provenance == cold.provenance
     assert warm.path == cold.path
 
 
-def test_an_edit_anywhere_in_the_chain_is_seen(cache: Path) -> None:
+def test_an_edit_anywhere_in_the_chain_is_seen(rule_cache: Path) -> None:
     base = write("base.yaml", THREE_LINES)
     write("top.yaml", "extends: base.yaml\nadd:\n  creature: [Jedi]\n")
     assert load_rules(path="top.yaml").subtype_lists("Clamfolk")
@@ -404,7 +396,7 @@ def test_an_edit_anywhere_in_the_chain_is_seen(cache: Path) -> None:
         load_rules(path="top.yaml")
 
 
-def test_each_spelling_of_a_path_names_its_files_as_given(cache: Path) -> None:
+def test_each_spelling_of_a_path_names_its_files_as_given(rule_cache: Path) -> None:
     write("fanset.yaml", THREE_LINES)
     assert load_rules(path="fanset.yaml").provenance.files == ("fanset.yaml",)
     absolute = str(Path("fanset.yaml").resolve())
@@ -412,7 +404,7 @@ def test_each_spelling_of_a_path_names_its_files_as_given(cache: Path) -> None:
     assert load_rules(path="fanset.yaml").provenance.files == ("fanset.yaml",)
 
 
-def test_a_full_file_alone_keeps_its_own_cache_entry(cache: Path) -> None:
+def test_a_full_file_alone_keeps_its_own_cache_entry(rule_cache: Path) -> None:
     write("full.yaml", Path(load_rules().path).read_text(encoding="utf-8"))
     editions.load_rule_file.cache_clear()
     first = load_rules(path="full.yaml")
@@ -421,7 +413,7 @@ def test_a_full_file_alone_keeps_its_own_cache_entry(cache: Path) -> None:
 
 
 @pytest.mark.slow
-def test_a_warm_start_with_a_custom_file_reads_no_yaml(cache: Path) -> None:
+def test_a_warm_start_with_a_custom_file_reads_no_yaml(rule_cache: Path) -> None:
     write("base.yaml", THREE_LINES)
     write("top.yaml", "extends: base.yaml\nadd:\n  creature: [Jedi]\n")
     code = (
@@ -429,7 +421,7 @@ def test_a_warm_start_with_a_custom_file_reads_no_yaml(cache: Path) -> None:
         "found = check_line('Land — Jedi', load_rules(path='top.yaml'));"
         "print([f.code for f in found], 'yaml' in sys.modules)"
     )
-    env = {**os.environ, "TYPELINE_CACHE_DIR": str(cache)}
+    env = {**os.environ, "TYPELINE_CACHE_DIR": str(rule_cache)}
 
     def run() -> str:
         done = subprocess.run(

@@ -16,8 +16,8 @@ from conftest import run_cli, shared_path
 
 from mtg_typeline.crimport import read_cr
 from mtg_typeline.errors import UsageError
-from mtg_typeline.ruleset import cache as rulecache
 from mtg_typeline.ruleset import (
+    cache,
     editions,
     load_renames,
     load_rules,
@@ -142,7 +142,7 @@ def test_every_edition_loads_as_the_importer_reads_its_own_text() -> None:
     for effective, text in imported_editions():
         own = parse_rules(f"{effective}.yaml", text, renames)
         shipped = load_rules(effective)
-        assert rulecache.to_data(shipped) == rulecache.to_data(own), effective
+        assert cache.to_data(shipped) == cache.to_data(own), effective
         seen.append(effective)
     assert sorted(seen) == list(shipped_editions())
 
@@ -204,12 +204,6 @@ def test_as_of_before_the_first_edition_is_a_usage_error() -> None:
 def test_as_of_usage_errors(args: list[str], message: str) -> None:
     result = run_cli(["check", *args, "-"], stdin=TIME_LORD)
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"typeline: error: {message}\n")
-
-
-@pytest.fixture
-def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 def test_as_of_from_the_configuration(here: Path) -> None:

@@ -4,17 +4,14 @@ start reads no YAML for it."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import forget_rules, run_cli
 
 from mtg_typeline import __version__
 from mtg_typeline.errors import RulesDataError
-from mtg_typeline.ruleset import cache as rulecache
-from mtg_typeline.ruleset import editions, rules_dir
-from mtg_typeline.ruleset import index as ruleindex
+from mtg_typeline.ruleset import cache, editions, index, rules_dir
 from mtg_typeline.ruleset.index import parse_index
 
 INDEX = (rules_dir() / "index.yaml").read_text(encoding="utf-8")
@@ -22,8 +19,8 @@ FOLDER = str(rules_dir())
 
 
 def position(text: str, needle: str) -> tuple[int, int]:
-    index = text.index(needle)
-    return text.count("\n", 0, index) + 1, index - (text.rfind("\n", 0, index) + 1) + 1
+    at = text.index(needle)
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
 
 
 def replace_once(old: str, new: str) -> str:
@@ -117,52 +114,37 @@ def test_the_shipped_index_reads() -> None:
 # --------------------------------------------------------------------------
 
 
-def forget() -> None:
-    editions.read_index.cache_clear()
-    editions.load_rule_file.cache_clear()
-    editions.load_as_edition.cache_clear()
-
-
-@pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("TYPELINE_CACHE_DIR", str(folder))
-    forget()
-    yield folder
-    forget()
-
-
 def no_parsing(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*_: object) -> None:
         raise AssertionError("the index was parsed")
 
-    monkeypatch.setattr(ruleindex, "read_index_file", refuse)
+    monkeypatch.setattr(index, "read_index_file", refuse)
 
 
-def test_a_warm_index_is_not_parsed(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_warm_index_is_not_parsed(rule_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     cold = editions.read_index(FOLDER)
     cold_entries = cold.entries
-    forget()
+    forget_rules()
     no_parsing(monkeypatch)
     warm = editions.read_index(FOLDER)
     assert (warm.files, warm.entries) == (cold.files, cold_entries)
     assert warm.entries[0].covers == (("2009-07-11", "2009-07-11.txt.gz"),)
 
 
-def test_a_plain_run_reads_only_the_editions_part(cache: Path) -> None:
+def test_a_plain_run_reads_only_the_editions_part(rule_cache: Path) -> None:
     editions.read_index(FOLDER)
-    assert len(list(cache.iterdir())) == 1  # the entries are cached when something asks for them
+    assert len(list(rule_cache.iterdir())) == 1  # the entries are cached when something asks for them
     _ = editions.read_index(FOLDER).entries
-    assert len(list(cache.iterdir())) == 2
+    assert len(list(rule_cache.iterdir())) == 2
 
 
-def test_an_index_entry_of_another_shape_is_passed_over(cache: Path) -> None:
-    key = rulecache.key_of(__version__, (str(rules_dir() / "index.yaml"),))
+def test_an_index_entry_of_another_shape_is_passed_over(rule_cache: Path) -> None:
+    key = cache.key_of(__version__, (str(rules_dir() / "index.yaml"),))
     assert key is not None
-    rulecache.store(f"{key}\neditions", {"editions": ["2009-07-11"]})
+    cache.store(f"{key}\neditions", {"editions": ["2009-07-11"]})
     assert editions.read_index(FOLDER).newest == "2026-09-25"
-    forget()
-    rulecache.store(f"{key}\neditions", {"something": 1})
+    forget_rules()
+    cache.store(f"{key}\neditions", {"something": 1})
     assert editions.read_index(FOLDER).newest == "2026-09-25"
 
 
@@ -172,7 +154,7 @@ def copy_of_rules(tmp_path: Path) -> Path:
     return folder
 
 
-def test_an_edited_index_is_read_again(cache: Path, tmp_path: Path) -> None:
+def test_an_edited_index_is_read_again(rule_cache: Path, tmp_path: Path) -> None:
     folder = copy_of_rules(tmp_path)
     assert editions.read_index(str(folder)).files["2020-11-20"] == "2020-07-03.yaml"
     index = folder / "index.yaml"
@@ -182,12 +164,12 @@ def test_an_edited_index_is_read_again(cache: Path, tmp_path: Path) -> None:
         ),
         encoding="utf-8",
     )
-    forget()
+    forget_rules()
     assert "2020-11-20" not in editions.read_index(str(folder)).files
 
 
 def test_a_broken_shipped_index_is_one_line_and_exit_2(
-    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    rule_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     folder = copy_of_rules(tmp_path)
     (folder / "index.yaml").write_text(INDEX.replace("schema: 1\n", "schema: one\n"), encoding="utf-8")

@@ -6,44 +6,26 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import forget_rules
 
 from mtg_typeline import __version__, ruleset
-from mtg_typeline.ruleset import cache as rulecache
-from mtg_typeline.ruleset import editions, load_rules
-
-
-def forget() -> None:
-    """Drop what this process keeps of the rule files and the index, so the next load reads
-    the cache (or the files)."""
-    editions.load_rule_file.cache_clear()
-    editions.load_as_edition.cache_clear()
-    editions.read_index.cache_clear()
-
-
-@pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("TYPELINE_CACHE_DIR", str(folder))
-    forget()
-    yield folder
-    forget()
+from mtg_typeline.ruleset import cache, load_rules
 
 
 def fresh(edition: str | None = None, path: Path | None = None) -> ruleset.RuleSet:
-    forget()
+    forget_rules()
     return load_rules(edition, path)
 
 
 @pytest.mark.parametrize("edition", ["2026-09-25", "2020-08-07"])
-def test_the_cached_rules_are_the_rules_of_the_files(cache: Path, edition: str) -> None:
+def test_the_cached_rules_are_the_rules_of_the_files(rule_cache: Path, edition: str) -> None:
     from_files = fresh(edition)
-    assert len(list(cache.iterdir())) >= 1
+    assert len(list(rule_cache.iterdir())) >= 1
     from_cache = fresh(edition)
-    assert rulecache.to_data(from_cache) == rulecache.to_data(from_files)
+    assert cache.to_data(from_cache) == cache.to_data(from_files)
     assert from_cache.path == from_files.path
     assert from_cache.subtype_lists("Time Lord") == from_files.subtype_lists("Time Lord")
 
@@ -55,16 +37,16 @@ def _run(code: str, folder: Path) -> str:
 
 
 @pytest.mark.slow
-def test_a_warm_start_reads_no_yaml(cache: Path) -> None:
+def test_a_warm_start_reads_no_yaml(rule_cache: Path) -> None:
     code = (
         "import sys; from mtg_typeline import check_line;"
         "print([f.code for f in check_line('Creature — Forest')], 'yaml' in sys.modules)"
     )
-    assert _run(code, cache) == "['TL304'] True"
-    assert _run(code, cache) == "['TL304'] False"
+    assert _run(code, rule_cache) == "['TL304'] True"
+    assert _run(code, rule_cache) == "['TL304'] False"
 
 
-def test_an_edited_rule_file_is_read_again(cache: Path, tmp_path: Path) -> None:
+def test_an_edited_rule_file_is_read_again(rule_cache: Path, tmp_path: Path) -> None:
     mine = tmp_path / "mine.yaml"
     shipped = (ruleset.rules_dir() / "2026-09-25.yaml").read_text(encoding="utf-8")
     mine.write_text(shipped, encoding="utf-8")
@@ -73,29 +55,29 @@ def test_an_edited_rule_file_is_read_again(cache: Path, tmp_path: Path) -> None:
     assert fresh(path=mine).subtype_lists("Clamfolk")
 
 
-def test_a_broken_entry_is_passed_over(cache: Path) -> None:
-    expected = rulecache.to_data(fresh())
-    for entry in cache.iterdir():
+def test_a_broken_entry_is_passed_over(rule_cache: Path) -> None:
+    expected = cache.to_data(fresh())
+    for entry in rule_cache.iterdir():
         entry.write_bytes(b"\x00not a cache entry")
-    assert rulecache.to_data(fresh()) == expected
+    assert cache.to_data(fresh()) == expected
 
 
-def test_an_entry_of_another_shape_is_passed_over(cache: Path) -> None:
-    expected = rulecache.to_data(fresh())
-    key = rulecache.key_of(
+def test_an_entry_of_another_shape_is_passed_over(rule_cache: Path) -> None:
+    expected = cache.to_data(fresh())
+    key = cache.key_of(
         __version__,
         (str(ruleset.rules_dir() / "2026-09-25.yaml"), str(ruleset.rules_dir() / "renames.yaml")),
     )
     assert key is not None
-    rulecache.store(key, {"edition": "1999-01-01"})  # no lists, no summaries
-    assert rulecache.to_data(fresh()) == expected
+    cache.store(key, {"edition": "1999-01-01"})  # no lists, no summaries
+    assert cache.to_data(fresh()) == expected
 
 
 def test_an_empty_cache_dir_setting_turns_it_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TYPELINE_CACHE_DIR", "")
-    assert rulecache.cache_dir() is None
+    assert cache.cache_dir() is None
     assert fresh().edition == "2026-09-25"
-    forget()
+    forget_rules()
 
 
 def test_an_unwritable_cache_is_no_trouble(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -105,19 +87,19 @@ def test_an_unwritable_cache_is_no_trouble(tmp_path: Path, monkeypatch: pytest.M
     assert fresh().edition == "2026-09-25"
     assert fresh().edition == "2026-09-25"
     assert [p.name for p in tmp_path.iterdir()] == ["a-file"]
-    forget()
+    forget_rules()
 
 
 def test_the_default_place_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("TYPELINE_CACHE_DIR", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    assert rulecache.cache_dir() == str(tmp_path / "mtg-typeline")
+    assert cache.cache_dir() == str(tmp_path / "mtg-typeline")
     monkeypatch.delenv("XDG_CACHE_HOME")
-    assert rulecache.cache_dir() == os.path.join(os.path.expanduser("~"), ".cache", "mtg-typeline")
+    assert cache.cache_dir() == os.path.join(os.path.expanduser("~"), ".cache", "mtg-typeline")
 
 
 def test_no_home_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("TYPELINE_CACHE_DIR", raising=False)
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
     monkeypatch.setattr(os.path, "expanduser", lambda path: path)  # as with no HOME and no user
-    assert rulecache.cache_dir() is None
+    assert cache.cache_dir() is None

@@ -37,9 +37,9 @@ from helpers.rule_files import (
     known_shared_subtypes,
     load_copy,
     load_rule_file,
-    load_yaml,
     norm,
     one,
+    schema_one_list,
 )
 
 # --------------------------------------------------------------------------
@@ -118,12 +118,7 @@ def test_extractor_reads_every_archived_edition() -> None:
 
 
 def load_renames() -> list[dict[str, Any]]:
-    doc = load_yaml(RENAMES_FILE)
-    assert isinstance(doc, dict) and list(doc) == ["schema", "renames"]
-    assert doc["schema"] == 1 and type(doc["schema"]) is int
-    renames = doc["renames"]
-    assert isinstance(renames, list) and renames
-    return renames
+    return schema_one_list(RENAMES_FILE, "renames")
 
 
 def rule_file_list(doc: dict[str, Any], kind: str) -> list[str]:

@@ -245,6 +245,7 @@ def test_escape_sequence_in_a_rule_summary() -> None:
 # The real console script (subprocesses)
 
 VENV_BIN = Path(sys.executable).parent
+Completed = subprocess.CompletedProcess[bytes]
 
 
 def typeline_script() -> Path:
@@ -263,6 +264,25 @@ def big_file(folder: Path) -> Path:
 
 def clean_env() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k not in CLEAN_ENV}
+
+
+def run_in(
+    folder: Path, command: list[str], stdin: bytes | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    """A command run in `folder` without the variables that change colour, standard input
+    given (or closed); never a traceback."""
+    result = subprocess.run(
+        command,
+        input=stdin,
+        stdin=subprocess.DEVNULL if stdin is None else None,
+        capture_output=True,
+        cwd=folder,
+        env=clean_env(),
+        timeout=60,
+        check=False,
+    )
+    assert b"Traceback" not in result.stdout + result.stderr
+    return result
 
 
 @pytest.mark.slow
@@ -306,15 +326,8 @@ def test_closed_pipe_through_head(in_tmp: Path) -> None:
 
 @pytest.mark.slow
 def test_console_script_from_another_directory(in_tmp: Path) -> None:
-    result = subprocess.run(
-        [str(typeline_script()), "check", "--edition", "2020-08-07", "--no-color", "-"],
-        input="Scheme — Villain\nCreature — Forest\n".encode(),
-        capture_output=True,
-        cwd=in_tmp,
-        env=clean_env(),
-        timeout=60,
-        check=False,
-    )
+    command = [str(typeline_script()), "check", "--edition", "2020-08-07", "--no-color", "-"]
+    result = run_in(in_tmp, command, "Scheme — Villain\nCreature — Forest\n".encode())
     out = result.stdout.decode()
     assert result.returncode == 1
     assert "205.3p" in out
@@ -325,32 +338,15 @@ def test_console_script_from_another_directory(in_tmp: Path) -> None:
 
 @pytest.mark.slow
 def test_python_dash_m_from_another_directory(in_tmp: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "mtg_typeline", "check", "--format", "json", "-"],
-        input=b"Creature \xe2\x80\x94 Forest\n",
-        capture_output=True,
-        cwd=in_tmp,
-        env=clean_env(),
-        timeout=60,
-        check=False,
-    )
+    command = [sys.executable, "-m", "mtg_typeline", "check", "--format", "json", "-"]
+    result = run_in(in_tmp, command, b"Creature \xe2\x80\x94 Forest\n")
     assert result.returncode == 1
     assert json.loads(result.stdout)["findings"][0]["rules"] == ["205.3d", "205.3i"]
-    assert b"Traceback" not in result.stderr
 
 
 @pytest.mark.slow
 def test_console_script_with_stdin_closed(in_tmp: Path) -> None:
-    result = subprocess.run(
-        [str(typeline_script()), "check"],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        cwd=in_tmp,
-        env=clean_env(),
-        timeout=60,
-        check=False,
-    )
-    assert b"Traceback" not in result.stdout + result.stderr
+    result = run_in(in_tmp, [str(typeline_script()), "check"])
     assert result.returncode == 0
     assert result.stdout == b"No problems in 0 type lines in 1 file.\n"
 
@@ -358,16 +354,7 @@ def test_console_script_with_stdin_closed(in_tmp: Path) -> None:
 @pytest.mark.slow
 def test_console_script_checks_the_sample_files(in_tmp: Path) -> None:
     """The shipped data files of this suite, run through the real script."""
-    result = subprocess.run(
-        [str(typeline_script()), "check", "--format", "json", str(CLI_DATA)],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        cwd=in_tmp,
-        env=clean_env(),
-        timeout=60,
-        check=False,
-    )
-    assert b"Traceback" not in result.stdout + result.stderr
+    result = run_in(in_tmp, [str(typeline_script()), "check", "--format", "json", str(CLI_DATA)])
     document = json.loads(result.stdout)
     assert result.returncode == 2  # not-utf8.txt
     codes = {(Path(f["path"]).name, f["code"]) for f in document["findings"]}

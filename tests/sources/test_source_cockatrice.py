@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from conftest import DATA, run_cli, shared_path
+from helpers.streams import CountingStream
 
 from mtg_typeline.checker import Checker
 from mtg_typeline.ruleset import load_rules
@@ -77,10 +78,7 @@ def kinds(document: dict[str, Any]) -> Counter[tuple[str, str]]:
     return Counter((f["code"], f["type_line"]) for f in document["findings"])
 
 
-@pytest.fixture(autouse=True)
-def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("in_tmp")
 
 
 # The real files
@@ -389,19 +387,6 @@ def test_an_encoding_no_one_can_read_is_an_error() -> None:
     )
 
 
-class Trickle(io.BytesIO):
-    """A stream that notes how far it has been read."""
-
-    def __init__(self, data: bytes) -> None:
-        super().__init__(data)
-        self.high = 0
-
-    def read(self, size: int | None = -1) -> bytes:
-        data = super().read(size)
-        self.high = self.tell()
-        return data
-
-
 def many_cards(count: int, separator: str = "\n") -> bytes:
     """Cards with non-ASCII names and an ASCII dash in each line, `separator` between them."""
     cards = [
@@ -431,12 +416,12 @@ def test_places_stay_exact_across_chunks() -> None:
 
 def test_cards_are_handed_out_while_the_file_is_read() -> None:
     data = many_cards(3000)
-    stream = Trickle(data)
+    stream = CountingStream(data)
     told: list[int] = []
     read = reader_for("cockatrice", SourceSettings())(stream, "cards.xml", told.append)
     first = next(read)
     assert first.card == "Ñame 0 ✓"
-    assert stream.high < len(data) // 2
+    assert stream.most < len(data) // 2
     rest: Iterator[Entry] = read
     assert len(list(rest)) == 2999
     assert sum(told) == len(data)

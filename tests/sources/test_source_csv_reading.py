@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Any
 
 import pytest
 from conftest import run_cli, write
+from helpers.streams import CountingStream
 from helpers.tables import Found, check, entries, found, region
 
 from mtg_typeline.ruleset import load_rules
@@ -249,29 +249,6 @@ def test_column_or_key_tell_standard_input_that_doesnt_tell_itself() -> None:
     assert found(doc) == [("-", 2, 6, 14, "TL103", "A")]
     status, doc = check(["--column", "kind", "-"], b"name,type\nA,Instant\n")  # it tells: no such column
     assert status == 2 and doc["findings"][0]["code"] == "TL905"
-
-
-class CountingStream(io.BytesIO):
-    """A stream that remembers how far it has been read."""
-
-    def __init__(self, data: bytes) -> None:
-        super().__init__(data)
-        self.most = 0
-
-    def read(self, size: int | None = -1) -> bytes:
-        chunk = super().read(size)
-        self.most = max(self.most, self.tell())
-        return chunk
-
-    def read1(self, size: int = -1) -> bytes:
-        chunk = super().read1(size)
-        self.most = max(self.most, self.tell())
-        return chunk
-
-    def readinto(self, buffer: Any) -> int:
-        count = super().readinto(buffer)
-        self.most = max(self.most, self.tell())
-        return count
 
 
 def test_rows_are_streamed_and_progress_is_told() -> None:

@@ -46,10 +46,7 @@ def found(document: dict[str, Any]) -> list[tuple[str, int, int, int, str, str |
     ]
 
 
-@pytest.fixture(autouse=True)
-def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("in_tmp")
 
 
 # The real scripts

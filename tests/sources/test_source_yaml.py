@@ -55,10 +55,7 @@ def write(name: str, data: str | bytes) -> str:
     return name
 
 
-@pytest.fixture(autouse=True)
-def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("in_tmp")
 
 
 # A fan set

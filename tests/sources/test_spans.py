@@ -30,10 +30,7 @@ PLANE_XML = (
 )
 
 
-@pytest.fixture(autouse=True)
-def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("in_tmp")
 
 
 def check(name: str, data: str, output_format: str = "json") -> str:
