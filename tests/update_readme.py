@@ -50,9 +50,14 @@ def refresh_block(lines: list[str]) -> list[str]:
         index += 1
         if not line.startswith("$ typeline"):
             continue
+        command = line[2:]
+        while command.endswith("\\") and index < len(lines):  # continued on the next line
+            out.append(lines[index])
+            command = command[:-1] + " " + lines[index]
+            index += 1
         while index < len(lines) and not lines[index].startswith("$ "):
             index += 1  # the old output
-        out.extend(run(line[2:]).splitlines())
+        out.extend(run(command).splitlines())
     return out
 
 
