@@ -26,7 +26,8 @@ The package's folders are the stages a `typeline check` goes through, in order:
 Beside the pipeline, the rule data: `ruleset/` (rule files read into a `RuleSet`),
 `crimport/` (a Comprehensive Rules text into a rule file) and `lookup/` (rule data shown to
 people). Shared by several stages: `findings`, `errors`, `notation` (how type lines are
-written), `display`, `config`, `progress`, `spelling`, `yamlnodes` and `atomicwrite`.
+written), `display`, `config`, `progress`, `spelling`, `yamlnodes`, `atomicwrite` and
+`inplace` (its writing into a file with several hard links).
 """
 
 from __future__ import annotations

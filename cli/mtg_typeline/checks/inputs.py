@@ -70,7 +70,9 @@ CHANGED_ON_DISK = input_problem(
 
     Before a fixed file replaces the original, its size, modification time and contents
     are compared with what was read; when another program wrote it in between, the fixes
-    are dropped rather than overwrite that program's work. Run the fix again. Exit status 2.
+    are dropped rather than overwrite that program's work. So are they when another
+    `typeline --fix` is writing the same file at that moment (it holds a lock on it): one
+    run wins whole, the other says so. Run the fix again. Exit status 2.
     """,
 )
 
@@ -80,6 +82,8 @@ WRITE_FAILED = input_problem(
     """A fixed file that could not be written (no permission, a full disk).
 
     The original file is left as it was: the fixed text goes to a temporary file beside it
-    that replaces it only once it is complete. The finding names the reason. Exit status 2.
+    that replaces it only once it is complete. A read-only file is not replaced, nor is a
+    file in a folder where no file can be made. The finding names the file and the reason.
+    Exit status 2.
     """,
 )
