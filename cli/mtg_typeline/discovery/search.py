@@ -56,6 +56,7 @@ class Search:
         self.by_path = tuple(g for g in files.include if g not in self.by_name)
         self.found: list[str] = []  # relative paths; "" is the root itself
         self.sets: set[str] = set()  # those of them that are set folders
+        self.unsearched: dict[str, str] = {}  # those that are directories it could not list, and why
 
     def run(self) -> list[str]:
         """The inputs found, relative to the root with `/` ("" for the root itself), sorted as
@@ -74,8 +75,10 @@ class Search:
         try:
             with os.scandir(folder) as scan:
                 entries = sorted(scan, key=lambda entry: entry.name)
-        except OSError:
-            return  # an unreadable directory below the one given is passed over, as git does
+        except OSError as exc:  # an input that can't be read (TL901), not a folder of none
+            self.found.append(relative)
+            self.unsearched[relative] = exc.strerror or str(exc)
+            return
         lead = relative + "/" if relative else ""
         names: list[str] = []
         folders: list[tuple[str, str]] = []
@@ -89,8 +92,8 @@ class Search:
                     folders.append((entry.path, path))
             elif (
                 self.wanted(path, name)
-                and entry.is_file()
                 and (ignores is None or not ignores.ignored(path, False))
+                and is_file_or_broken_link(entry)
             ):
                 names.append(name)
         self.take_files(folder, lead, names)
@@ -129,6 +132,16 @@ class Search:
         """Whether a `set` file that isn't MSE is selected by a glob other than `set`."""
         others = self.files._replace(include=tuple(g for g in self.files.include if g != SET_FILE))
         return wants(others, relative, self.shown + relative)
+
+
+def is_file_or_broken_link(entry: os.DirEntry[str]) -> bool:
+    """Whether a directory entry is a file, or a symbolic link that leads nowhere or round in a
+    loop: one the search meant to read but can't, reported when opening it fails (TL901)
+    rather than passed over. A link to a directory is not followed."""
+    try:
+        return entry.is_file() or (entry.is_symlink() and not os.path.exists(entry.path))
+    except OSError:  # a loop of links
+        return True
 
 
 def is_mse(path: str) -> bool:
