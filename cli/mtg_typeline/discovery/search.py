@@ -51,8 +51,9 @@ class Search:
         self.files = files
         base = os.path.normpath(root)
         self.shown = "" if base == "." else base.replace(os.sep, "/") + "/"  # for globs on the path as given
-        # globs of a name alone are tried on the name only (the same answer, faster)
-        self.by_name = tuple(g for g in files.include if not any(c in g for c in ("/", "**", "[")))
+        # globs without `/` are tried on the name only (the same answer, faster: nothing in
+        # them but a lone `**`, which matches any name too, can match across a `/`)
+        self.by_name = tuple(g for g in files.include if "/" not in g)
         self.by_path = tuple(g for g in files.include if g not in self.by_name)
         self.found: list[str] = []  # relative paths; "" is the root itself
         self.sets: set[str] = set()  # those of them that are set folders
