@@ -13,6 +13,7 @@ import errno
 import io
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -33,8 +34,21 @@ def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def concise(*args: str) -> tuple[int, list[str]]:
     """Exit status and report lines (the summary aside) of `typeline check --format concise`."""
     result = run_cli(["check", "--format", "concise", *args])
-    lines = [line for line in result.stdout.splitlines() if not line.startswith(("Found", "No problems"))]
+    summary = ("Found", "No problems", "No fixes")
+    lines = [line for line in result.stdout.splitlines() if not line.startswith(summary)]
     return result.exit_code, lines
+
+
+@contextmanager
+def locked_for_real(name: str) -> Iterator[None]:
+    """The file or directory `name` with no permission for anyone, then as it was."""
+    path = Path(name)
+    mode = path.stat().st_mode
+    path.chmod(0)
+    try:
+        yield
+    finally:
+        path.chmod(mode)
 
 
 def tree(*links: tuple[str, str]) -> None:
@@ -167,11 +181,8 @@ def test_an_unreadable_file_named_is_reported_and_the_rest_checked() -> None:
 @NOT_AS_ROOT
 def test_an_unreadable_file_named_for_real() -> None:
     locked_file()
-    Path("locked.txt").chmod(0)
-    try:
+    with locked_for_real("locked.txt"):
         assert_locked_file_reported(*concise("locked.txt", "ok.txt"))
-    finally:
-        Path("locked.txt").chmod(0o644)
 
 
 @pytest.mark.usefixtures("deny_reading")
@@ -221,15 +232,24 @@ def tree_with_sub() -> None:
 
 @pytest.fixture
 def deny_listing(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Listing a directory named `sub` fails, as for a user the permission bits keep out."""
-    real_scandir = os.scandir
+    """Listing a directory named `sub` or `locked.mse-set` fails, as for a user the
+    permission bits keep out."""
+    real_scandir, real_listdir = os.scandir, os.listdir
+
+    def deny(path: str) -> None:
+        if os.path.basename(os.path.normpath(path)) in ("sub", "locked.mse-set"):
+            raise PermissionError(errno.EACCES, "Permission denied", path)
 
     def scandir(path: str) -> Iterator[os.DirEntry[str]]:
-        if os.path.basename(os.path.normpath(path)) == "sub":
-            raise PermissionError(errno.EACCES, "Permission denied", path)
+        deny(path)
         return real_scandir(path)  # type: ignore[return-value]
 
+    def listdir(path: str) -> list[str]:
+        deny(path)
+        return real_listdir(path)
+
     monkeypatch.setattr(os, "scandir", scandir)
+    monkeypatch.setattr(os, "listdir", listdir)
 
 
 DIRECTORY_REPORTED = [
@@ -248,11 +268,8 @@ def test_an_unreadable_directory_in_a_tree_is_reported() -> None:
 @NOT_AS_ROOT
 def test_an_unreadable_directory_in_a_tree_for_real() -> None:
     tree_with_sub()
-    Path("tree/sub").chmod(0)
-    try:
+    with locked_for_real("tree/sub"):
         assert concise("tree") == (2, DIRECTORY_REPORTED)
-    finally:
-        Path("tree/sub").chmod(0o755)
 
 
 @pytest.mark.usefixtures("deny_listing")
@@ -284,3 +301,31 @@ def test_fix_reports_an_unreadable_directory_and_fixes_the_rest() -> None:
     assert result.exit_code == 2
     assert "tree/sub:1:1: TL901" in result.stdout
     assert Path("tree/case.txt").read_text(encoding="utf-8") == "Creature — Elf\n"
+
+
+def set_folder() -> None:
+    tree()
+    Path("tree/locked.mse-set").mkdir()
+    Path("tree/locked.mse-set/set").write_text("mse_version: 2.0.2\ngame: magic\n", encoding="utf-8")
+
+
+SET_REPORTED = [
+    "tree/locked.mse-set:1:1: TL901 [error] cannot read tree/locked.mse-set: Permission denied (a directory: "
+    "the files in it are not checked)",
+    "tree/ok.txt:1:12: TL304 [error] Forest is a land type (205.3i), but this object is not a land",
+]
+
+
+@pytest.mark.usefixtures("deny_listing")
+@pytest.mark.parametrize("fix", [[], ["--fix"]])
+def test_an_unreadable_set_folder_is_reported(fix: list[str]) -> None:
+    set_folder()
+    assert concise(*fix, "tree") == (2, SET_REPORTED)
+    assert concise(*fix, "tree/locked.mse-set", "tree/ok.txt") == (2, SET_REPORTED)
+
+
+@NOT_AS_ROOT
+def test_an_unreadable_set_folder_for_real() -> None:
+    set_folder()
+    with locked_for_real("tree/locked.mse-set"):
+        assert concise("tree") == (2, SET_REPORTED)

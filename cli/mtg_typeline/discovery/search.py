@@ -63,7 +63,7 @@ class Search:
         """The inputs found, relative to the root with `/` ("" for the root itself), sorted as
         paths (folder by folder)."""
         if self.root.rstrip("/\\").endswith(SET_SUFFIX):
-            self.found, self.sets = [""], {""}
+            self.take_set(self.root, "")
             return self.found
         ignores = Ignores.above(self.root) if self.files.gitignore else None
         self.visit(self.root, "", ignores)
@@ -76,9 +76,8 @@ class Search:
         try:
             with os.scandir(folder) as scan:
                 entries = sorted(scan, key=lambda entry: entry.name)
-        except OSError as exc:  # an input that can't be read (TL901), not a folder of none
-            self.found.append(relative)
-            self.unsearched[relative] = exc.strerror or str(exc)
+        except OSError as exc:
+            self.cannot_list(relative, exc)
             return
         lead = relative + "/" if relative else ""
         names: list[str] = []
@@ -105,10 +104,25 @@ class Search:
         if excludes(self.files, relative, self.shown + relative):
             return
         if folder.endswith(SET_SUFFIX) and self.wanted(relative, os.path.basename(folder)):
-            self.found.append(relative)  # a set kept unzipped: read whole, not searched
-            self.sets.add(relative)
+            self.take_set(folder, relative)  # a set kept unzipped: read whole, not searched
             return
         self.visit(folder, relative, ignores.below(folder, relative) if ignores is not None else None)
+
+    def take_set(self, folder: str, relative: str) -> None:
+        """Add a set folder (`*.mse-set`), read whole by its reader, if it can be listed."""
+        try:
+            os.listdir(folder)
+        except OSError as exc:
+            self.cannot_list(relative, exc)
+            return
+        self.found.append(relative)
+        self.sets.add(relative)
+
+    def cannot_list(self, relative: str, exc: OSError) -> None:
+        """Add a directory that can't be listed: an input that can't be read (TL901), not a
+        folder of none."""
+        self.found.append(relative)
+        self.unsearched[relative] = exc.strerror or str(exc)
 
     def take_files(self, folder: str, lead: str, names: list[str]) -> None:
         """Add the wanted files of one directory; a Magic Set Editor `set` file makes the
