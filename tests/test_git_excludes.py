@@ -212,3 +212,10 @@ def test_excludes_file_paths(home: Path) -> None:
     assert excludes_file("/repo/.git", "/repo") is None  # set empty: none
     Path(home, ".gitconfig").unlink()
     assert excludes_file("/repo/.git", "/repo") == str(home / ".config/git/ignore")
+
+
+def test_no_home_folder_no_user_files(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    make({".gitconfig": "[core]\nexcludesfile = /x\n"}, home)
+    monkeypatch.chdir(home)  # where `~/.gitconfig` would be found if `~` were taken as a folder
+    monkeypatch.setattr(os.path, "expanduser", lambda path: path)  # as with no HOME and no user
+    assert excludes_file("/repo/.git", "/repo") is None

@@ -9,9 +9,10 @@ repository's own `config`; an `[include]` section's `path` is read where it stan
 including file's folder; ten deep at most, as git stops a loop). Not read: the system file
 (where it is depends on how git was built) and conditional includes (`[includeIf …]`), so
 a `core.excludesFile` set only there is not found. Unset, the file is git's default,
-`$XDG_CONFIG_HOME/git/ignore` (`~/.config/git/ignore`); set empty, there is none. A value
-starting `~/` or `~user/` is under that home, as git's paths are; a relative one is from
-the top of the working tree, where git runs.
+`$XDG_CONFIG_HOME/git/ignore` (`~/.config/git/ignore`); set empty, there is none; with no
+home folder (no `HOME`, no user entry) no file under it is read. A value starting `~/` or
+`~user/` is under that home, as git's paths are; a relative one is from the top of the
+working tree, where git runs.
 
 A linked worktree's `.git` is a file (`gitdir: …`) naming its own git directory, whose
 `commondir` file names the main one, where `info/exclude` and `config` are.
@@ -61,7 +62,8 @@ def excludes_file(git_dir: str, top: str) -> str | None:
         for value in config_values(path, "core", "excludesfile"):
             found = value
     if found is None:
-        return os.path.join(_xdg_config_home(), "git", "ignore")
+        default = os.path.join(_xdg_config_home(), "git", "ignore")
+        return default if os.path.isabs(default) else None  # (no home folder to have one in)
     return os.path.join(top, os.path.expanduser(found)) if found else None
 
 
@@ -72,7 +74,7 @@ def _config_files(git_dir: str) -> list[str]:
         users = [os.path.expanduser(given)] if given else []
     else:
         users = [os.path.join(_xdg_config_home(), "git", "config"), os.path.expanduser("~/.gitconfig")]
-    return [*users, os.path.join(git_dir, "config")]
+    return [*(user for user in users if os.path.isabs(user)), os.path.join(git_dir, "config")]
 
 
 def _xdg_config_home() -> str:
