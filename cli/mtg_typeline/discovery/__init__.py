@@ -7,7 +7,9 @@ A directory yields the files below it that match an `include` glob (default: eve
 readers know) and no `exclude` glob, sorted. Globs match a file's name or its path relative
 to the directory given. Hidden files and directories are skipped unless `hidden`; what
 `.gitignore` files ignore is skipped unless `gitignore` is off (see `gitignore`), and git's
-own `.git` directory is never searched.
+own `.git` directory is never searched. What the search means to read but can't is an input
+still, reported when it is read (TL901): a symbolic link that leads nowhere or round in a
+loop, and a directory it can't list (`Input.unsearched`).
 
 A Magic Set Editor set kept unzipped is one input, read whole by its reader: a directory
 whose name ends in `.mse-set` (not searched further), or one holding an MSE `set` file (its
@@ -97,6 +99,7 @@ class Input(NamedTuple):
     stdin: bool = False
     folder: bool = False  # an unzipped Magic Set Editor set, read whole
     searched: bool = False
+    unsearched: str = ""  # why it is a directory the search could not list (reported: TL901)
 
 
 class FileFilter(NamedTuple):
@@ -183,10 +186,11 @@ def _inputs(path: str, how: Discovery, err: TextIO) -> Iterator[Input]:
     found_in = search(path, how.files, err)
     for found in found_in.found:
         is_set = found in found_in.sets
+        why = found_in.unsearched.get(found, "")
         if found:
-            yield Input(lead + found, named=False, folder=is_set, searched=True)
+            yield Input(lead + found, named=False, folder=is_set, searched=True, unsearched=why)
         else:
-            yield Input(name, folder=is_set, searched=skip)
+            yield Input(name, folder=is_set, searched=skip, unsearched=why)
 
 
 def _force_excluded(path: str, name: str, how: Discovery) -> bool:

@@ -12,6 +12,7 @@ reader's `SourceError` is one finding at its place, the lines before it staying 
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Callable, Iterator
 from enum import Enum
@@ -84,6 +85,9 @@ def check_input(item: Input, stdin: BinaryIO, run: Inputs, report: Report, meter
     if item.stdin:
         stream = read_ahead(stdin, SNIFF_BYTES) if run.reading.given is None else stdin
         return check_stream(stream, item, run, report, meter)
+    if item.unsearched:
+        report(unreadable(path, f"{item.unsearched} (a directory: the files in it are not checked)"))
+        return UNREADABLE_INPUT
     try:
         if os.path.isdir(run.names.on_disk(path)):  # a Magic Set Editor set kept unzipped
             items = folder_items(path, run.sources)
@@ -91,7 +95,7 @@ def check_input(item: Input, stdin: BinaryIO, run: Inputs, report: Report, meter
         with open(run.names.on_disk(path), "rb") as stream:
             return check_stream(stream, item, run, report, meter)
     except OSError as exc:
-        report(unreadable(path, exc.strerror or str(exc)))
+        report(unreadable(path, why_unreadable(run.names.on_disk(path), exc)))
         return UNREADABLE_INPUT
 
 
@@ -205,6 +209,18 @@ def _placed(entry: Entry, found: tuple[Finding, ...], where: str) -> list[Findin
         )  # fmt: skip
         placed.append(finding.placed(where, *locator.region(note.start, end), entry.card))
     return placed
+
+
+def why_unreadable(path: str, exc: OSError) -> str:
+    """Why the file at `path` could not be opened, in the system's words; a symbolic link
+    that leads nowhere says where, since the file listed is there but its target isn't."""
+    why = exc.strerror or str(exc)
+    if exc.errno == errno.ENOENT and os.path.islink(path):
+        try:
+            return f"{why} (a symbolic link to {os.readlink(path)})"
+        except OSError:
+            return why
+    return why
 
 
 def unreadable(path: str, why: str) -> Finding:

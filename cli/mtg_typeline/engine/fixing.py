@@ -43,6 +43,8 @@ class Fixer:
     def fix_input(self, item: Input, stdin: BinaryIO, report: Report, meter: Meter) -> Checked:
         """Fix the input, then check what it holds after fixing (with --diff: would hold)."""
         path = item.name
+        if item.unsearched:  # a directory that could not be listed: reported as such
+            return check_input(item, stdin, self.inputs, report, meter)
         if not item.stdin and os.path.isdir(self.inputs.names.on_disk(path)):  # an unzipped set
             self.fixing.folder(path, folder_items(path, self.inputs.sources))
             return check_input(item, stdin, self.inputs, report, meter)

@@ -44,7 +44,9 @@ def cli() -> None:
 
 
 @cli.command(cls=CheckCommand, context_settings=CONTEXT)
-@click.argument("paths", nargs=-1, type=click.Path(dir_okay=True, allow_dash=True))
+# (a path that can't be read is an input problem, TL901, the others still checked: click's
+# usage error would stop the run, so click is not asked to test it)
+@click.argument("paths", nargs=-1, type=click.Path(allow_dash=True, readable=False))
 @click.option(
     "--edition", metavar="DATE", shell_complete=complete_edition,
     help="Shipped CR edition, by its exact effective date (default: newest).",
