@@ -10,7 +10,8 @@ split. Each character of the rebuilt line points at its place in the `Types:` li
 points at the space it stands for.
 
 Keys are read as Forge reads them: the text before the first colon, compared exactly; the
-value trimmed; blank lines and `#` comments skipped. A script is small and read whole.
+value trimmed; blank lines and `#` comments skipped; LF, CR LF and a CR alone all end a line.
+A script is small and read whole.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 from mtg_typeline.notation import CANONICAL_DASH, EMBLEM, TOKEN, fold
 from mtg_typeline.ruleset import RuleSet, load_rules
 from mtg_typeline.sources.base import CharMap, Edit, Entry, Locator, Offset, Place, SourceError, read_text
-from mtg_typeline.sources.edits import common_ends
+from mtg_typeline.sources.edits import LINE_END, common_ends
 from mtg_typeline.spelling import close_matches
 
 if TYPE_CHECKING:
@@ -91,8 +92,7 @@ def _default_rules() -> RuleSet:
 def _faces(text: str) -> list[_Face]:
     """The faces of a script, in file order (a file without `Name:` or `Types:` has none)."""
     faces = [_Face()]
-    for number, raw in enumerate(text.split("\n"), 1):
-        line = raw.removesuffix("\r")
+    for number, line in enumerate(LINE_END.split(text), 1):
         if not line or line[0] == "#":
             continue
         key, colon, value = line.partition(":")
