@@ -33,7 +33,7 @@ FILES = {
 FORMATS = {"script.txt": "forge", "card a": "mse"}
 # The readers whose fixes are written whatever the line ends (the others write no fix past a
 # line ended by a CR alone: see README, Fixing card data)
-FIXED = ["cards.txt", "script.txt", "cards.json", "cards.yaml"]
+FIXED = list(FILES)
 
 
 def _check(path: Path, *args: str) -> tuple[int, list[tuple[object, ...]]]:

@@ -171,11 +171,7 @@ class _Reading:
                     # line is in the input itself
                     yield from self.member(event.name, event.place if where is None else Place(1, 1))
             else:
-                yield from _entries(event, where, self.writable(lines))
-
-    def writable(self, lines: Lines) -> bool:
-        """Whether a fix may write the file being read (see `Lines.lone_cr`)."""
-        return not lines.lone_cr
+                yield from _entries(event, where)
 
     def member(self, name: str, cause: Place, *, nested: bool = True) -> Iterator[Entry]:
         """The entries of one file of the set (`nested`: included, so its own includes are
@@ -192,11 +188,7 @@ class _Reading:
             with opener() as stream:
                 lines = Lines(stream, _no_progress)
                 if nested:
-                    yield from (
-                        entry
-                        for card in cards(lines)
-                        for entry in _entries(card, where, self.writable(lines))
-                    )
+                    yield from (entry for card in cards(lines) for entry in _entries(card, where))
                 else:
                     yield from self.main(lines, where)
         except SourceError as exc:
@@ -238,10 +230,10 @@ def _plain_name(name: str) -> bool:
 # Cards to entries
 
 
-def _entries(card: Card, where: str | None, writable: bool) -> Iterator[Entry]:
+def _entries(card: Card, where: str | None) -> Iterator[Entry]:
     """One entry per face with a type: face 1 from `super_type`/`sub_type`, face N from
     the `_N` keys; the card name from `name` (`name_N` for face N when it has one); a fix
-    may rewrite them if the file is `writable`."""
+    may rewrite them."""
     name = plain(card.get("name"))
     faces = sorted({int(m.group(2) or 1) for key in card if (m := FIELD.match(key))})
     for face in faces:
@@ -251,5 +243,5 @@ def _entries(card: Card, where: str | None, writable: bool) -> Iterator[Entry]:
             continue
         text, locate = built
         supertypes, subtypes = card.get("super type" + suffix), card.get("sub type" + suffix)
-        rewrite = partial(rewrite_face, supertypes, subtypes, text) if writable else None
+        rewrite = partial(rewrite_face, supertypes, subtypes, text)
         yield Entry(text, locate, plain(card.get("name" + suffix)) or name or None, (), where, rewrite)
