@@ -633,6 +633,8 @@ SETTINGS_DEFAULT = {
     "include": "(not set)",
     "input-format": '"auto"',
     "key": "(not set)",
+    "max-member-ratio": "200",
+    "max-member-size": '"64M"',
     "output-file": "(not set)",
     "per-file-ignores": "(not set)",
     "quiet": "false",

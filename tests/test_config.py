@@ -26,7 +26,8 @@ DATA = Path(__file__).resolve().parent / "data" / "config"
 KEY_LIST = (
     "edition, as-of, rules, format, output-file, strict, quiet, color, select, extend-select, ignore, "
     "fail-on, exit-zero, statistics, per-file-ignores, include, exclude, input-format, column, key, "
-    "respect-gitignore, hidden, force-exclude, skip-non-card-files, fix, unsafe-fixes"
+    "respect-gitignore, hidden, force-exclude, skip-non-card-files, fix, unsafe-fixes, max-member-size, "
+    "max-member-ratio"
 )
 
 CLEAN = "Creature — Elf Warrior\n"
@@ -61,6 +62,8 @@ EVERY_KEY: dict[str, Any] = {
     "skip-non-card-files": True,
     "fix": False,  # true would fix the cards of the command-line tests below: see test_fix.py
     "unsafe-fixes": True,
+    "max-member-size": "8M",
+    "max-member-ratio": 500,
     "per-file-ignores": {"legacy/*.txt": ["TL101", "word-case"], "*.types": []},
 }
 

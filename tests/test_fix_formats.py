@@ -329,9 +329,9 @@ def test_csv_text_after_a_closing_quote_is_not_written() -> None:
     assert CSV('name,type\nA,"Creature" - Elf\n', "Creature — Elf") is None
 
 
-def test_csv_lone_cr_line_ends_are_not_written() -> None:
-    (entry,) = entries("csv", "name,type\rA,Creature - Elf\r")
-    assert entry.text == "Creature - Elf" and entry.rewrite is None
+def test_csv_lone_cr_line_ends_are_written_too() -> None:
+    data = "name,type\rA,Creature - Elf\r"
+    assert CSV(data, "Creature — Elf") == data.replace("Creature - Elf", "Creature — Elf")
 
 
 # YAML
@@ -500,8 +500,7 @@ def test_cockatrice_crlf_file_and_lone_cr_file() -> None:
     data = DATABASE.format(name="Æ", value="Creature - Elf").replace("\n", "\r\n")
     assert XML(data, "Creature — Elf") == data.replace("Creature - Elf", "Creature — Elf")
     lone = DATABASE.format(name="Æ", value="Creature - Elf").replace("\n", "\r")
-    (entry,) = entries("cockatrice", lone)
-    assert entry.rewrite is None
+    assert XML(lone, "Creature — Elf") == lone.replace("Creature - Elf", "Creature — Elf")
 
 
 def test_cockatrice_other_encodings_are_not_written() -> None:

@@ -19,6 +19,7 @@ from mtg_typeline.errors import TypelineError
 from mtg_typeline.reporters import FORMATS
 from mtg_typeline.ruleset.editions import is_date
 from mtg_typeline.sources import FORMATS as INPUT_FORMATS
+from mtg_typeline.sources import parse_size
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -57,6 +58,8 @@ KEYS: dict[str, str] = {
     "skip-non-card-files": "bool",
     "fix": "bool",
     "unsafe-fixes": "bool",
+    "max-member-size": "size",
+    "max-member-ratio": "count",
 }
 
 
@@ -179,6 +182,8 @@ def _value(where: str, key: str, value: Any) -> Any:
         "bool": isinstance(value, bool),
         "strings": isinstance(value, list) and all(isinstance(v, str) for v in value),
         "fail-on": value in FAIL_ON,
+        "size": isinstance(value, str | int) and parse_size(value) is not None,
+        "count": isinstance(value, int) and not isinstance(value, bool) and value > 0,
         "color": isinstance(value, bool) or value in COLOR_WHEN,
         "globs": isinstance(value, dict)
         and all(isinstance(k, str) for k in value)
@@ -207,6 +212,8 @@ def _describe(kind: str) -> str:
         "bool": "true or false",
         "strings": "a list of strings",
         "fail-on": f"one of {', '.join(FAIL_ON)}",
+        "size": "a size: bytes, or a number with K, M or G (such as 64M)",
+        "count": "a whole number over 0",
         "color": f"true, false or one of {', '.join(COLOR_WHEN)}",
         "globs": "a mapping of glob patterns to lists of codes",
     }[kind]

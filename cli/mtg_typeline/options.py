@@ -18,7 +18,7 @@ from mtg_typeline.filters import Selection, expand
 from mtg_typeline.findings import STDIN
 from mtg_typeline.reporters import REPORTERS
 from mtg_typeline.ruleset import shipped_index
-from mtg_typeline.sources import DEFAULT_INCLUDE, EXTENSIONS, named_for_a_reader
+from mtg_typeline.sources import DEFAULT_INCLUDE, EXTENSIONS, ZipLimits, named_for_a_reader, parse_size
 
 STDOUT = "-"
 # Ways to choose the rules, each excluding the others: typing one drops the others' settings
@@ -52,6 +52,7 @@ class Options(NamedTuple):
     stdin_filename: str | None = None  # standard input is checked as if it were this file
     output_file: str | None = None  # the report is written to this file (--output-file)
     verbose: bool = False  # say what the run used and came upon, on standard error (--verbose)
+    zip_limits: ZipLimits = ZipLimits()  # how far a zip member may inflate (--max-member-size, -ratio)
 
 
 def config_for(config_file: str | None, no_config: bool, start: str | None = None) -> Config:
@@ -107,7 +108,17 @@ def build_options(
         root=root,
         force_exclude=_force_exclude(merged, config),
         skip_non_card_files=bool(merged.get("skip-non-card-files")),
+        zip_limits=_zip_limits(merged.get("max-member-size"), merged.get("max-member-ratio")),
     )
+
+
+def _zip_limits(size: str | int | None, ratio: int | None) -> ZipLimits:
+    """--max-member-size and --max-member-ratio (a size as `parse_size` reads it)."""
+    if size is None:
+        return ZipLimits(ratio=ratio or ZipLimits().ratio)
+    if (parsed := parse_size(size)) is None:
+        raise UsageError(f"--max-member-size {size}: give a size in bytes, or with K, M or G (64M)")
+    return ZipLimits(parsed, ratio or ZipLimits().ratio)
 
 
 def _merged(given: Mapping[str, Any], typed: set[str], config: Config) -> tuple[dict[str, Any], set[str]]:

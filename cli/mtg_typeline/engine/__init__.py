@@ -85,7 +85,7 @@ def _inputs(options: Options, rules: RuleSet) -> Inputs:
     names = _names(options)
     given = None if options.input_format == AUTO else options.input_format
     reading = Reading(given, options.column, options.key)
-    sources = SourceSettings(options.column, options.key, rules, names.root)
+    sources = SourceSettings(options.column, options.key, rules, names.root, options.zip_limits)
     return Inputs(names, reading, sources, rules, Checker(rules))
 
 

@@ -21,7 +21,7 @@ from mtg_typeline.display import count, printable
 from mtg_typeline.errors import ExitStatus
 from mtg_typeline.findings import Finding
 from mtg_typeline.fix.data import Made, apply_edits
-from mtg_typeline.fix.diff import unified
+from mtg_typeline.fix.diff import on_terminal, unified
 from mtg_typeline.fix.edits import EntryFixes, LineCheck, line_fixer
 from mtg_typeline.fix.snapshot import Snapshot, read_snapshot
 from mtg_typeline.fix.text import fix_text
@@ -135,7 +135,8 @@ class Fixing:
         if self.settings.diff:
             if change.new != change.old:
                 shown = member_diffs(change.members) if change.members else None
-                write_bytes(self.out, shown or unified(change.old, change.new, change.path))
+                shown = shown or unified(change.old, change.new, change.path)
+                write_bytes(self.out, on_terminal(shown) if _is_terminal(self.out) else shown)
                 self.count(change)
             return False
         if change.snapshot is None:  # standard input: its text goes to standard output
@@ -187,3 +188,11 @@ class Fixing:
         if status == ExitStatus.TROUBLE or not self.files or exit_zero:
             return status
         return int(ExitStatus.FINDINGS)
+
+
+def _is_terminal(out: TextIO) -> bool:
+    """Whether `out` is a terminal, which `--diff` must not drive (see `fix.diff`)."""
+    try:
+        return out.isatty()
+    except (AttributeError, ValueError):  # a closed or unusual stream
+        return False

@@ -179,6 +179,14 @@ def cli() -> None:
     "as a directory search does, instead of reporting them.",
 )
 @click.option(
+    "--max-member-size", metavar="SIZE", default="64M", show_default=True,
+    help="Refuse a member of a .mse-set zip that inflates past SIZE: bytes, or with K, M or G.",
+)  # fmt: skip
+@click.option(
+    "--max-member-ratio", type=click.IntRange(min=1), metavar="N", default=200, show_default=True,
+    help="Refuse a member of a .mse-set zip over 1 MiB that inflates past N times its compressed size.",
+)  # fmt: skip
+@click.option(
     "--config",
     "config_file",
     metavar="FILE",

@@ -2,9 +2,10 @@
 
 The reader reads, nothing more: the engine checks what it gives. The input is streamed in
 blocks, so memory stays flat however long the file is, and each block's lines go to the
-engine at once (a `Batch`): the type line of each line (its text before any `# comment`, a
-CR before the line feed taken off), None for a line that holds none (blank, a comment, not
-UTF-8), and the comments in which an inline suppression may stand. Most blocks of real
+engine at once (a `Batch`): the type line of each line (its text before any `# comment`),
+None for a line that holds none (blank, a comment, not UTF-8), and the comments in which an
+inline suppression may stand. LF, CRLF and a CR alone (classic Mac OS) all end a line, as
+in Python's universal newlines. Most blocks of real
 files hold nothing but type lines, which a few scans of the block tell (no `#`, CR or NUL
 byte, no line that starts blank, all of it UTF-8): their lines go on as they were split;
 the other blocks are read line by line.
@@ -37,6 +38,8 @@ NOT_UTF8 = re.compile("[\udc80-\udcff]")
 # E3: a line that starts with another character of those is read closely too, at no harm)
 _BLANK_START = re.compile(rb"\n[\n\t\x0b\x0c\x1c-\x20\xc2\xe1\xe2\xe3]")
 Progress = Callable[[int], None]
+# The line ends of Python's universal newlines (a group: `split` keeps them)
+LINE_END = re.compile(rb"(\r\n|\r|\n)")
 
 
 def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
@@ -82,15 +85,18 @@ class _Reading:
     def block(self, data: bytes, final: bool) -> Batch:
         """The lines that end in `data` (with `final`: all the rest)."""
         data = self.partial + data if self.partial else data
+        held = b""
         if b"\r" in data:
-            data = data.replace(b"\r\n", b"\n")
+            if data.endswith(b"\r") and not final:
+                held, data = b"\r", data[:-1]  # it may be a CR LF's: told by the next block
+            data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
         plain = _plain(data)
         try:
             text, used = utf_8_decode(data, "strict", final)
         except UnicodeDecodeError:
             text, used = utf_8_decode(data, "surrogateescape", final)
             plain = False
-        self.partial = data[used:]
+        self.partial = data[used:] + held
         if self.number == 1 and not self.rest:
             text = text.removeprefix(BOM)
         lines = text.split("\n")
@@ -104,13 +110,12 @@ class _Reading:
         return self.closely(lines, first)
 
     def closely(self, lines: list[str], first: int) -> Batch:
-        """A block read line by line: blank lines, comments, CRs, lines that are not UTF-8,
-        a binary line (the block ends before it)."""
+        """A block read line by line: blank lines, comments, lines that are not UTF-8, a
+        binary line (the block ends before it)."""
         texts: list[str | None] = []
         comments: dict[int, Comment] = {}
-        for index, raw in enumerate(lines):
+        for index, line in enumerate(lines):
             number = first + index
-            line = raw.rstrip("\r")
             if bad := NOT_UTF8.search(line):
                 self.undecodable.append((number, bad.start() + 1))
                 texts.append(None)
@@ -136,16 +141,17 @@ class _Reading:
 
 
 def _plain(data: bytes) -> bool:
-    """Whether a block's lines are all type lines as they stand, the first aside (it may
-    have begun in the block before): no comment, CR, NUL or line that starts blank."""
-    return b"#" not in data and b"\r" not in data and b"\x00" not in data and not _BLANK_START.search(data)
+    """Whether a block's lines (line ends made LF) are all type lines as they stand, the
+    first aside (it may have begun in the block before): no comment, NUL or line that starts
+    blank."""
+    return b"#" not in data and b"\x00" not in data and not _BLANK_START.search(data)
 
 
 def _plain_line(line: str) -> bool:
     """Whether one line is a type line as it stands (see `_plain`), all of it UTF-8."""
     if not line or line[0].isspace() or NOT_UTF8.search(line):
         return False
-    return "#" not in line and "\r" not in line and "\x00" not in line
+    return "#" not in line and "\x00" not in line
 
 
 def type_line(line: str, number: int = 1) -> tuple[str | None, Comment | None]:
@@ -174,8 +180,9 @@ def _comment_start(text: str) -> int:
 def _binary_head(head: bytes, path: str) -> Finding:
     """A binary file (a NUL byte near its start), as one finding before any line."""
     nul = head.index(b"\x00")
-    line_start = head.rfind(b"\n", 0, nul) + 1
-    line = head.count(b"\n", 0, nul) + 1
+    ends = [end.end() for end in LINE_END.finditer(head, 0, nul)]
+    line_start = ends[-1] if ends else 0
+    line = len(ends) + 1
     column = len(head[line_start:nul].decode("utf-8", "replace")) + 1
     return _not_text(path, line, column, BINARY)
 

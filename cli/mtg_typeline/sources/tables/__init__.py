@@ -134,7 +134,7 @@ class _Table:
         for index, text in enumerate(texts):
             if text is not None and (bad := _UNDECODED.search(text)):
                 row, end = rows.row(index)
-                kept, _ = self.lines.at(end)
+                kept = self.lines.at(end)
                 where = locate(kept, row, end, self.column, self.delimiter)
                 line, column, *_ = where.region(bad.start(), bad.end())
                 del texts[index:]
@@ -181,16 +181,16 @@ class _Table:
         card = None
         if self.name_column is not None and self.name_column < len(row):
             card = readable(row[self.name_column].removesuffix(END)).strip() or None
-        kept, lone_cr = self.lines.at(end)
+        kept = self.lines.at(end)
         where = partial(locate, kept, row, end, self.column, self.delimiter)
         fix = None
-        if self.lines.encoding == UTF8 and not lone_cr:  # (edits are made in UTF-8)
+        if self.lines.encoding == UTF8:  # (edits are made in UTF-8)
             fix = partial(rewrite, kept, row, end, self.column, self.delimiter)
         return Entry(row[self.column], where, card, rewrite=fix)
 
     def unterminated(self, row: list[str], end: int) -> SourceError:
         """A quoted cell that runs to the end of the file (`csv.reader` takes it whole)."""
-        line, column = opening_quote(self.lines.at(end)[0], row, end, self.delimiter)
+        line, column = opening_quote(self.lines.at(end), row, end, self.delimiter)
         message = "a quoted field is not closed: its quote runs to the end of the file"
         return SourceError(message, line, column)
 
