@@ -166,7 +166,7 @@ def test_show_unknown_category_lists_them() -> None:
     expect_error(
         ["rules", "show", "creatures"],
         "unknown category 'creatures': choose from card_types, supertypes, artifact, enchantment, land, "
-        "planeswalker, spell, creature, planar, dungeon, battle, no_subtypes",
+        "planeswalker, spell, creature, planar, dungeon, battle, no_subtypes; did you mean creature?",
     )
 
 

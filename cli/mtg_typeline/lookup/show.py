@@ -18,6 +18,7 @@ from mtg_typeline.errors import UsageError
 from mtg_typeline.ruleset import load_rules, shipped_editions, shipped_index
 from mtg_typeline.ruleset.editions import NEWEST, normal_date
 from mtg_typeline.ruleset.model import RuleSet, SubtypeList, is_date
+from mtg_typeline.spelling import close_matches
 
 JSON_VERSION = 1
 
@@ -133,14 +134,16 @@ def chosen(rules: RuleSet, edition: str, key: str | None) -> tuple[Category, ...
     if key in names:
         have = ", ".join(c.key for c in found)
         raise UsageError(f"{edition} has no {key} list (it has {have})")
-    raise UsageError(f"unknown category {key!r}: choose from {', '.join(names)}{_edition_hint(key)}")
+    raise UsageError(f"unknown category {key!r}: choose from {', '.join(names)}{_category_hint(key, names)}")
 
 
-def _edition_hint(key: str) -> str:
-    """'; to show an edition, give --edition newest' when the category named is an edition."""
-    if key.strip().casefold() != NEWEST and not is_date(normal_date(key)):
-        return ""
-    return f"; to show an edition, give --edition {key}"
+def _category_hint(key: str, names: list[str]) -> str:
+    """'; to show an edition, give --edition newest' when the category named is an edition;
+    '; did you mean creature?' when it is close to a category (creatures)."""
+    if key.strip().casefold() == NEWEST or is_date(normal_date(key)):
+        return f"; to show an edition, give --edition {key}"
+    found = close_matches(key.replace("-", "_").replace(" ", "_"), tuple(names), 1)
+    return f"; did you mean {found[0]}?" if found else ""
 
 
 def as_json(data: Any) -> str:
