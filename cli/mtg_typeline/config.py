@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from mtg_typeline.display import AUTO, COLOR_WHEN
 from mtg_typeline.errors import TypelineError
 from mtg_typeline.reporters import FORMATS
-from mtg_typeline.ruleset.editions import is_date
+from mtg_typeline.ruleset.editions import is_date, normal_date
 from mtg_typeline.sources import FORMATS as INPUT_FORMATS
 from mtg_typeline.sources import parse_size
 
@@ -169,9 +169,10 @@ def _value(where: str, key: str, value: Any) -> Any:
     """`value` checked against the kind of `key`."""
     kind = KEYS.get(key)
     if kind is None:
-        raise ConfigError(f"{where}: unknown key {key!r} (the keys are: {', '.join(KEYS)})")
+        raise ConfigError(f"{where}: unknown key {key!r}{_key_hint(key)} (the keys are: {', '.join(KEYS)})")
     if key in ("edition", "as-of") and isinstance(value, date):
         value = value.isoformat()  # an unquoted date in YAML or TOML
+    value = _as_given(kind, value)
     ok = {
         "string": isinstance(value, str) and bool(value),
         "date": isinstance(value, str) and is_date(value),
@@ -192,6 +193,28 @@ def _value(where: str, key: str, value: Any) -> Any:
     if not ok:
         raise ConfigError(f"{where}: key {key!r} must be {_describe(kind)}, not {value!r}")
     return value
+
+
+def _as_given(kind: str, value: Any) -> Any:
+    """`value` read as what the user means: a string where a list is expected is a list of
+    one (`ignore = "TL101"`, in `per-file-ignores` too), a date of one-digit month or day is
+    written with two (`as-of = "2024-6-1"`)."""
+    if kind == "strings" and isinstance(value, str):
+        return [value]
+    if kind == "globs" and isinstance(value, dict):
+        return {glob: [codes] if isinstance(codes, str) else codes for glob, codes in value.items()}
+    if kind == "date" and isinstance(value, str):
+        return normal_date(value)
+    return value
+
+
+def _key_hint(key: str) -> str:
+    """ "; did you mean 'fail-on'?" for a key spelt with underscores or close to a key, or ''."""
+    from mtg_typeline.spelling import close_matches  # only for a key that is wrong
+
+    spelt = key.strip().lower().replace("_", "-")
+    found = (spelt,) if spelt in KEYS else close_matches(spelt, tuple(KEYS), 1)
+    return f"; did you mean {found[0]!r}?" if found else ""
 
 
 def _formats() -> tuple[str, ...]:

@@ -40,7 +40,10 @@ def expand(selectors: Iterable[str], what: str = "--select") -> frozenset[str]:
     for token in filter(None, tokens):
         found = {c.code for c in _checks() if _matches(c.code, c.name, token)}
         if not found:
-            raise UsageError(f"{what}: {token!r} is no code, code prefix or name (see `typeline codes`)")
+            hint = _registry().did_you_mean(token)
+            raise UsageError(
+                f"{what}: {token!r} is no code, code prefix or name (see `typeline codes`){hint}"
+            )
         codes |= found
     return frozenset(codes)
 

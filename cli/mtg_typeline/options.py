@@ -164,13 +164,14 @@ def _notation(value: Any) -> str:
 
 
 def _edition(merged: Mapping[str, Any]) -> str | None:
-    """The edition asked for: by its date, or the one in force on the `as-of` date."""
+    """The edition asked for: by its date (or `newest`), or the one in force on the `as-of` date."""
     chosen = [f"--{key}" for key in _CHOOSERS if _chosen(merged.get(key))]
     if len(chosen) > 1:
         raise UsageError(f"{', '.join(chosen[:-1])} and {chosen[-1]} exclude each other")
     if merged.get("as-of") is not None:
         return shipped_index().in_force(str(merged["as-of"]))
-    return merged.get("edition")
+    edition = merged.get("edition")
+    return None if edition is None else shipped_index().resolve(str(edition), as_of=True)
 
 
 def _force_exclude(merged: Mapping[str, Any], config: Config) -> bool:

@@ -49,7 +49,7 @@ def cli() -> None:
 @click.argument("paths", nargs=-1, type=click.Path(allow_dash=True, readable=False))
 @click.option(
     "--edition", metavar="DATE", shell_complete=complete_edition,
-    help="Shipped CR edition, by its exact effective date (default: newest).",
+    help="Shipped CR edition, by its effective date or `newest` (the default).",
 )  # fmt: skip
 @click.option(
     "--as-of",
