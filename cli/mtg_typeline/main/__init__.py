@@ -146,7 +146,7 @@ def cli() -> None:
     "--column", metavar="NAME", help="The type-line column of CSV/TSV input (header name or number)."
 )
 @click.option(
-    "--key", metavar="KEY", help="The type-line key of YAML card files (default: type_line or type)."
+    "--key", metavar="KEY", help="The type-line key of YAML and JSON card files (default: type_line or type)."
 )
 @click.option(
     "--include",

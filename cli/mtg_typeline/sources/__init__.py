@@ -25,7 +25,7 @@ UTF8_BOM = BOM.encode("utf-8")
 # A Magic Set Editor set: a `.mse-set` zip or folder, or the `set` file of an unzipped one
 SET_SUFFIX = ".mse-set"
 SET_FILE = "set"
-FORMATS = ("text", "scryfall", "mtgjson", "csv", "yaml", "cockatrice", "forge", "mse")
+FORMATS = ("text", "scryfall", "mtgjson", "json", "csv", "yaml", "cockatrice", "forge", "mse")
 # The files a directory search reads by default (Forge scripts are *.txt; an MSE set is a
 # `.mse-set` zip or folder, or its `set` file).
 DEFAULT_INCLUDE = ("*.txt", "*.json", "*.csv", "*.tsv", "*.yaml", "*.yml", "*.xml", "*.mse-set", "set")
@@ -37,6 +37,7 @@ _MODULES = {
     "text": "text",
     "scryfall": "json_cards",
     "mtgjson": "json_cards",
+    "json": "json_cards",
     "csv": "tables",
     "yaml": "yaml_cards",
     "cockatrice": "cockatrice",
