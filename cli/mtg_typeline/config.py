@@ -51,6 +51,7 @@ KEYS: dict[str, str] = {
     "input-format": "input-format",
     "column": "string",
     "key": "string",
+    "encoding": "string",
     "respect-gitignore": "bool",
     "hidden": "bool",
     "force-exclude": "bool",

@@ -84,8 +84,8 @@ def _inputs(options: Options, rules: RuleSet) -> Inputs:
     """How the run reads and checks its inputs (the run's root held once, in `names`)."""
     names = _names(options)
     given = None if options.input_format == AUTO else options.input_format
-    reading = Reading(given, options.column, options.key)
-    sources = SourceSettings(options.column, options.key, rules, names.root)
+    reading = Reading(given, options.column, options.key, options.encoding)
+    sources = SourceSettings(options.column, options.key, rules, names.root, options.encoding)
     return Inputs(names, reading, sources, rules, Checker(rules))
 
 

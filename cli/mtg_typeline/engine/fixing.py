@@ -23,6 +23,7 @@ from mtg_typeline.fix.fixing import Fixing, FixSettings
 from mtg_typeline.fix.snapshot import Snapshot, read_snapshot
 from mtg_typeline.progress import Meter
 from mtg_typeline.sources.base import Comment
+from mtg_typeline.sources.encodings import ENCODED_FORMATS, head_in_utf8
 from mtg_typeline.sources.inputs import look_at, tell_format
 
 
@@ -54,7 +55,9 @@ class Fixer:
             data, snapshot = read
         else:
             return check_input(item, stdin, self.inputs, report, meter)  # it reports why it can't be read
-        fmt = tell_format(path, data[: sources.SNIFF_BYTES], self.inputs.reading)
+        codec = self.inputs.reading.encoding
+        head = data[: sources.SNIFF_BYTES]
+        fmt = tell_format(path, head if codec is None else head_in_utf8(head, codec), self.inputs.reading)
         fixed = self.fix(item, data, snapshot, fmt)
         if fixed is None:
             return None
@@ -64,8 +67,10 @@ class Fixer:
         """The bytes to check in the input's place after fixing it (`fmt`, its format); None
         when it is passed over (a directory search came upon text that holds no type lines)."""
         path = item.name
+        codec = self.inputs.reading.encoding if fmt in ENCODED_FORMATS else None
         if fmt == "text" and self.inputs.reading.given is None:
-            look = look_at(data[: sources.SNIFF_BYTES], self.inputs.rules)
+            head = data[: sources.SNIFF_BYTES]
+            look = look_at(head if codec is None else head_in_utf8(head, codec), self.inputs.rules)
             if item.searched and look.passed_over(path):
                 self.fixing.left_alone(path, data, snapshot, None)  # (standard input: printed)
                 return None
@@ -73,8 +78,13 @@ class Fixer:
                 self.fixing.left_alone(path, data, snapshot, look.sample)
                 return data
         if fmt == "text":
-            return self.fixing.text(path, data, snapshot)
-        items = sources.reader_for(fmt, self.inputs.sources)(io.BytesIO(data), path, _no_progress)
+            return self.fixing.text(path, data, snapshot, codec)
+        reader = sources.reader_for(fmt, self.inputs.sources)
+        if codec is not None:  # a table in another encoding: fixed as UTF-8, written back in it
+            return self.fixing.table(
+                path, data, snapshot, lambda text: reader(io.BytesIO(text), path, _no_progress), codec
+            )
+        items = reader(io.BytesIO(data), path, _no_progress)
         return self.fixing.data(path, data, snapshot, items, fmt == "mse")
 
 

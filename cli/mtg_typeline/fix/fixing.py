@@ -13,7 +13,7 @@ standard output, whole, whether or not it changed.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple, TextIO
 
 from mtg_typeline.discovery import Names
@@ -23,12 +23,16 @@ from mtg_typeline.findings import Finding
 from mtg_typeline.fix.data import Made, apply_edits
 from mtg_typeline.fix.diff import unified
 from mtg_typeline.fix.edits import EntryFixes, LineCheck, line_fixer
+from mtg_typeline.fix.encoded import as_utf8, writable_edits, writable_lines
 from mtg_typeline.fix.snapshot import Snapshot, read_snapshot
 from mtg_typeline.fix.text import fix_text
 from mtg_typeline.fix.writing import Change, write_bytes, write_file
 from mtg_typeline.fix.zipped import fix_zip, is_zip, member_diffs
 from mtg_typeline.sources.base import Item
+from mtg_typeline.sources.encodings import from_utf8
 from mtg_typeline.sources.inputs import TypeWordLines
+
+ReadAs = Callable[[bytes], Iterator[Item]]  # what a reader gives reading these bytes
 
 
 class FixSettings(NamedTuple):
@@ -55,13 +59,46 @@ class Fixing:
         self.unsettled: list[tuple[str, int]] = []
         self.unwritten: list[tuple[str, int]] = []  # fixed lines the format can't hold as fixed
         self.left: list[tuple[str, TypeWordLines]] = []  # text inputs not fixed: no type lines
+        self.unrecoded: list[tuple[str, str]] = []  # inputs not fixed: their codec can't give them back
 
-    def text(self, path: str, data: bytes, snapshot: Snapshot | None) -> bytes:
-        """Fix a text input; the bytes to check in its place."""
-        done = fix_text(data, line_fixer(self.settings.check, path, self.settings.unsafe))
+    def text(self, path: str, data: bytes, snapshot: Snapshot | None, codec: str | None = None) -> bytes:
+        """Fix a text input (in `codec`, `--encoding`; None: UTF-8); the bytes to check in
+        its place."""
+        source = data if codec is None else as_utf8(data, codec)
+        if source is None:
+            return self.not_recoded(path, data, snapshot, codec)
+        fix = line_fixer(self.settings.check, path, self.settings.unsafe)
+        unwritten: list[int] = []
+        done = fix_text(source, fix if codec is None else writable_lines(fix, codec, unwritten))
         self.unsettled += [(path, line) for line in done.unsettled]
-        changes = {path: Change(path, data, done.data, done.fixed, snapshot)} if done.fixed else {}
+        self.unwritten += [(path, line) for line in unwritten]
+        new = done.data if codec is None else from_utf8(done.data, codec)
+        changes = {path: Change(path, data, new, done.fixed, snapshot)} if done.fixed else {}
         return self.finish(path, data, snapshot, changes)
+
+    def table(self, path: str, data: bytes, snapshot: Snapshot | None, read: ReadAs, codec: str) -> bytes:
+        """Fix a table in `codec` (`--encoding`), read by `read` from its text as UTF-8; the
+        bytes to check in its place."""
+        source = as_utf8(data, codec)
+        if source is None:
+            return self.not_recoded(path, data, snapshot, codec)
+        unwritten: list[int] = []
+        edits = {
+            where: writable_edits(made, codec, unwritten)
+            for where, made in self.edits(read(source), path).items()
+        }
+        self.unwritten += [(path, line) for line in unwritten]
+        changes = {
+            where: change._replace(old=data, new=from_utf8(change.new, codec))
+            for where, change in self.apply(edits, {path: (source, snapshot)}).items()
+        }
+        return self.finish(path, data, snapshot, changes)
+
+    def not_recoded(self, path: str, data: bytes, snapshot: Snapshot | None, codec: str | None) -> bytes:
+        """A file in `codec` that would not come back as it was: left as it is, and said."""
+        self.unrecoded.append((path, codec or "UTF-8"))
+        self.finish(path, data, snapshot, {})
+        return data
 
     def data(
         self, path: str, data: bytes, snapshot: Snapshot | None, items: Iterator[Item], mse: bool
@@ -168,6 +205,11 @@ class Fixing:
             self.err.write(
                 f"typeline: warning: {printable(path)}:{line}: the fixed type line can't be written "
                 "back exactly here (see README, Fixing card data); its findings stay\n"
+            )
+        for path, codec in self.unrecoded:
+            self.err.write(
+                f"typeline: warning: {printable(path)}: not fixed: its text would not be written back "
+                f"in {codec} byte for byte as it was read\n"
             )
         for path, sample in self.left:
             untyped = sample.seen - sample.typed

@@ -149,6 +149,10 @@ def cli() -> None:
     "--key", metavar="KEY", help="The type-line key of YAML and JSON card files (default: type_line or type)."
 )
 @click.option(
+    "--encoding", metavar="NAME",
+    help="The encoding of text and CSV/TSV inputs that are not UTF-8 (cp1252, latin-1, utf-16…).",
+)  # fmt: skip
+@click.option(
     "--include",
     multiple=True,
     metavar="GLOB",

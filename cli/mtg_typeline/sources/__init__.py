@@ -49,13 +49,16 @@ _MODULES = {
 class SourceSettings(NamedTuple):
     """What the readers are told: the column of a table (`--column`), the key of a YAML
     card file (`--key`), the rules of the run (to rebuild a line stored without its dash,
-    to tell card types), and the folder input names are relative to (for a reader that
-    opens an input's other files: see `discovery.Names`; "" for the working directory)."""
+    to tell card types), the folder input names are relative to (for a reader that
+    opens an input's other files: see `discovery.Names`; "" for the working directory), and
+    the codec a text or table input was read in (`--encoding`: the reader is given it as
+    UTF-8; None: it is UTF-8), to name it in messages."""
 
     column: str | None = None
     key: str | None = None
     rules: RuleSet | None = None
     root: str = ""
+    encoding: str | None = None
 
 
 ReaderFunc = Callable[[BinaryIO, str, Callable[[int], None]], "Iterator[Item]"]

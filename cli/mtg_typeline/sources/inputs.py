@@ -23,11 +23,13 @@ if TYPE_CHECKING:
 
 class Reading(NamedTuple):
     """How a run reads its inputs: the format given (None: told input by input), the type
-    column of a table (`--column`) and the type key of a YAML card file (`--key`)."""
+    column of a table (`--column`), the type key of a YAML or JSON card file (`--key`) and
+    the codec of text and table inputs (`--encoding`; None: UTF-8)."""
 
     given: str | None = None
     column: str | None = None
     key: str | None = None
+    encoding: str | None = None
 
 
 def head_of(stream: BinaryIO, *, stdin: bool = False) -> bytes:
