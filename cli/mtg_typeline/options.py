@@ -83,7 +83,7 @@ def build_options(
         paths=paths,
         edition=_edition(merged),
         rules_file=tuple(merged.get("rules") or ()) or None,
-        output_format=resolve_format(merged["format"]),
+        output_format=_output_format(merged["format"], bool(merged.get("diff"))),
         output_file=_output_file(merged.get("output-file")),
         quiet=bool(merged.get("quiet")),
         verbose=bool(merged.get("verbose")),
@@ -303,6 +303,12 @@ def _codes(values: Iterable[str] | None, option: str) -> tuple[str, ...] | None:
     if not codes and isinstance(values, tuple):
         raise UsageError(f"--{option} {' '.join(repr(v) for v in values)}: give codes, prefixes or names")
     return codes
+
+
+def _output_format(name: str, diff: bool) -> str:
+    """The format of the run: `auto` resolved; with --diff, `auto` is a diff to read (text)
+    wherever the run is, GitHub Actions too."""
+    return "text" if diff and name == AUTO else resolve_format(name)
 
 
 def resolve_format(name: str) -> str:

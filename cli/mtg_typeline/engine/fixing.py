@@ -31,15 +31,16 @@ class Fixer:
     """The fixing of one run, input by input."""
 
     def __init__(
-        self, inputs: Inputs, filters: Filters, unsafe: bool, diff: bool, out: TextIO, err: TextIO
+        self, inputs: Inputs, filters: Filters, how: tuple[bool, bool, str], out: TextIO, err: TextIO
     ) -> None:
+        """`how`: unsafe fixes too, show a diff (and in which form: a `--format`)."""
         self.inputs = inputs
         checker = inputs.checker
 
         def check(text: str, where: str, comment: Comment | None) -> Sequence[Finding]:
             return filters.line(checker.check(text), where, comment)
 
-        self.fixing = Fixing(FixSettings(check, inputs.names, unsafe, diff), out, err)
+        self.fixing = Fixing(FixSettings(check, inputs.names, *how), out, err)
 
     def fix_input(self, item: Input, stdin: BinaryIO, report: Report, meter: Meter) -> Checked:
         """Fix the input, then check what it holds after fixing (with --diff: would hold)."""

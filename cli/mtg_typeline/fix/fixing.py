@@ -21,14 +21,15 @@ from mtg_typeline.display import count, printable
 from mtg_typeline.errors import ExitStatus
 from mtg_typeline.findings import Finding
 from mtg_typeline.fix.data import Made, apply_edits
-from mtg_typeline.fix.diff import unified
+from mtg_typeline.fix.diffout import DiffOutput
 from mtg_typeline.fix.edits import EntryFixes, LineCheck, line_fixer
 from mtg_typeline.fix.encoded import as_utf8, writable_edits, writable_lines
+from mtg_typeline.fix.review import Valued
 from mtg_typeline.fix.snapshot import Snapshot, read_snapshot
 from mtg_typeline.fix.text import fix_text
 from mtg_typeline.fix.writing import Change, write_bytes, write_file
-from mtg_typeline.fix.zipped import fix_zip, is_zip, member_diffs
-from mtg_typeline.sources.base import Item
+from mtg_typeline.fix.zipped import fix_zip, is_zip
+from mtg_typeline.sources.base import Edit, Item
 from mtg_typeline.sources.encodings import from_utf8
 from mtg_typeline.sources.inputs import TypeWordLines
 
@@ -38,12 +39,13 @@ ReadAs = Callable[[bytes], Iterator[Item]]  # what a reader gives reading these 
 class FixSettings(NamedTuple):
     """How a run fixes: the findings of a line it reports (`check`), where a file named in
     an entry is on disk (`names`), unsafe fixes too (`--unsafe-fixes`), show a diff and
-    change nothing (`--diff`)."""
+    change nothing (`--diff`), in the form of one of `DIFF_FORMATS`."""
 
     check: LineCheck
     names: Names
     unsafe: bool = False
     diff: bool = False
+    diff_format: str = "text"
 
 
 class Fixing:
@@ -53,6 +55,8 @@ class Fixing:
         self.settings = settings
         self.out = out
         self.err = err
+        self.shown = DiffOutput(settings.diff_format, out)
+        self.cards: dict[Made, str | None] = {}  # the card of each edit of the input, for --diff
         self.fixed = 0  # findings
         self.files = 0  # files changed (or that would be)
         self.problems: list[Finding] = []
@@ -135,6 +139,7 @@ class Fixing:
         read = fixes.take(items, path)
         self.unsettled += fixes.unsettled
         self.unwritten += fixes.unwritten
+        self.cards = fixes.cards
         return fixes.edits if read else {}
 
     def apply(
@@ -151,8 +156,15 @@ class Fixing:
             data, snapshot = read[where]
             applied = apply_edits(data, made)
             if applied.fixed and applied.data != data:
-                changes[where] = Change(where, data, applied.data, applied.fixed, snapshot)
+                values = self.valued(made, applied.refused)
+                changes[where] = Change(where, data, applied.data, applied.fixed, snapshot, values=values)
         return changes
+
+    def valued(self, made: list[tuple[Made, int]], refused: tuple[Edit, ...]) -> tuple[Valued, ...]:
+        """The edits made (not refused), each with its card, for `--diff`."""
+        refusals = set(refused)
+        kept = [edit for edit, _ in made if refusals.isdisjoint((edit,) if isinstance(edit, Edit) else edit)]
+        return tuple(Valued(edit, self.cards.get(edit)) for edit in dict.fromkeys(kept))
 
     def finish(self, path: str, data: bytes, snapshot: Snapshot | None, changes: dict[str, Change]) -> bytes:
         """Put out the changes of an input's fixing; the bytes to check in its place (with
@@ -171,8 +183,7 @@ class Fixing:
         """Show, write or print one file's change; whether it took effect."""
         if self.settings.diff:
             if change.new != change.old:
-                shown = member_diffs(change.members) if change.members else None
-                write_bytes(self.out, shown or unified(change.old, change.new, change.path))
+                self.shown.show(change)
                 self.count(change)
             return False
         if change.snapshot is None:  # standard input: its text goes to standard output
@@ -223,6 +234,7 @@ class Fixing:
     def diff_status(self, status: int, quiet: bool, exit_zero: bool = False) -> int:
         """The exit status of `--diff` (1 when there is a diff, unless an input failed or
         `--exit-zero`), after saying on standard error what would be fixed."""
+        self.shown.close(self.fixed, self.files)
         if not quiet:
             what = f"Would fix {count(self.fixed, 'finding')} in {count(self.files, 'file')}."
             self.err.write((what if self.files else "No fixes available.") + "\n")

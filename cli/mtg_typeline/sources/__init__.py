@@ -5,8 +5,10 @@ Each reader turns one input into what it holds (`sources.base`: type lines with 
 places, and the reader's own findings about the input), nothing more: the engine checks and
 filters. Opening an input and telling its format are in `sources.inputs`. A reader module
 is imported only when a file of its format is read: plain text is `sources.text`, and each
-other format is a package of its own with its helpers (`tables`, `json_cards`,
-`yaml_cards`, `cockatrice`, `mse`) or a module (`forge`).
+other format is a package of its own with its helpers (`tables`, `json_cards`: Scryfall,
+MTGJSON and card lists of any shape, `yaml_cards`, `cockatrice`, `mse`) or a module
+(`forge`). Shared by readers: which key of a card holds its type line (`cardkeys`), and
+inputs in another encoding than UTF-8 (`encodings`).
 """
 
 from __future__ import annotations
