@@ -126,3 +126,10 @@ def test_a_key_no_object_has_names_the_file_the_key_and_the_keys_found(
         f"{bad} has no object with the key 'cardType' (--key) holding text; the keys found: {keys}"
     )
     assert (str(good), "TL302") in messages  # the other input is still checked
+
+
+def test_a_key_scryfall_data_doesnt_hold_leaves_it_read_as_scryfall(tmp_path: Path) -> None:
+    text = '[{"object": "card", "name": "Elff Lord", "type_line": "Creature — Elff"}]'
+    path = write(tmp_path, text, "scryfall.json")
+    status, document = check("--key", "cardType", str(path))
+    assert (status, found(document)) == (1, [(1, text.index('Elff"') + 1, "TL302", "Elff Lord")])

@@ -7,7 +7,9 @@ with `--key`, else a `type_line` key, else a bare `type` in a card's object (bes
 with a key only cards have or a card type in its value), at any depth. The places of
 `json_cards.places` need one key for the whole file, so the file's key is the spelling the
 first card uses (`type_line`, `typeLine`, `Type`); objects that spell it otherwise are not
-read. The card's name is its object's `name`.
+read. The card's name is its object's `name`. A file in which no object holds the key of
+`--key` but that is Scryfall or MTGJSON card data is read as such (a `key` configured for a
+tree's own card lists leaves its Scryfall and MTGJSON files checked).
 """
 
 from __future__ import annotations
@@ -28,8 +30,18 @@ from mtg_typeline.sources.cardkeys import (
     names_a_card_type,
     norm,
 )
+from mtg_typeline.sources.json_cards.mtgjson import MTGJSON
 from mtg_typeline.sources.json_cards.places import Site
-from mtg_typeline.sources.json_cards.shapes import Card, Entries, Format, Lists, Locate, card_entry
+from mtg_typeline.sources.json_cards.scryfall import SCRYFALL
+from mtg_typeline.sources.json_cards.shapes import (
+    Card,
+    Entries,
+    Format,
+    Lists,
+    Locate,
+    ShapeError,
+    card_entry,
+)
 
 EXPECTED = "card objects with a type line under `type_line`, `type` beside a `name`, or the key of --key"
 
@@ -48,9 +60,12 @@ class AnyShape:
         """The format of one parsed file: its type key found (`NotCardData` where none is)."""
         if self.given:
             key = _spelling(root, lambda card, k: norm(k) == norm(self.given))
-            if key is None:
+            if key is not None:
+                return _format(key, lambda card: True)
+            known = _known_format(root)  # (a `key` configured for other files of a tree)
+            if known is None:
                 raise NotCardData(missing_key_text(path, self.given, _keys(root)))
-            return _format(key, lambda card: True)
+            return known
         key = _spelling(root, lambda card, k: norm(k) == TYPE_KEYS[0])
         if key is not None:
             return _format(key, lambda card: True)
@@ -128,6 +143,17 @@ def _spelling(root: Any, wanted: Callable[[Card, str], bool]) -> str | None:
         for key, value in card.items():
             if type(value) is str and wanted(card, key):
                 return key
+    return None
+
+
+def _known_format(root: Any) -> Format | None:
+    """Scryfall or MTGJSON, where the file is card data of that format."""
+    for form in (SCRYFALL, MTGJSON):
+        try:
+            if any(checked for cards, _ in form.card_lists(root) for _, checked in form.sites(cards)):
+                return form
+        except ShapeError:
+            continue
     return None
 
 
