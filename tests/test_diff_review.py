@@ -109,3 +109,15 @@ def test_the_auto_format_in_github_actions_shows_the_diff(tmp_path: Path) -> Non
     result = run_cli(["check", "--diff", str(path)], env={"GITHUB_ACTIONS": "true"})
     assert result.exit_code == 1
     assert result.stdout.startswith(f"--- {path}\n+++ {path}\n@@ -1 +1 @@\n")
+
+
+def test_the_edits_of_a_file_read_with_encoding_are_its_characters(tmp_path: Path) -> None:
+    path = tmp_path / "lines.txt"
+    path.write_bytes("Café Creature - Elf\n".encode("cp1252"))
+    result = run_cli(["check", "--encoding", "cp1252", "--diff", "--format", "json-lines", str(path)])
+    assert json.loads(result.stdout) == {
+        "path": str(path), "line": 1, "column": 15, "end_line": 1, "end_column": 16,
+        "card": None, "old": "-", "new": "—",
+    }  # fmt: skip
+    unified = run_cli(["check", "--encoding", "cp1252", "--diff", str(path)]).stdout_bytes
+    assert b"-Caf\xe9 Creature - Elf\n+Caf\xe9 Creature \x97 Elf\n" in unified  # the file's bytes, for patch

@@ -33,13 +33,14 @@ class DiffOutput:
             self.revise(change)
             return
         members = member_diffs(change.members) if change.members else b""
-        write_bytes(self.out, members or shown(change.path, change.old, change.new, change.values))
+        shows = members or shown(change.path, change.old, change.new, change.values, change.encoding)
+        write_bytes(self.out, shows)
 
     def revise(self, change: Change) -> None:
         parts: list[tuple[str, bytes, bytes, tuple[Valued, ...]]]
         parts = [(m.path, m.old, m.new, ()) for m in change.members]
         parts = parts or [(change.path, change.old, change.new, change.values)]
-        found = [revision for part in parts for revision in revisions(*part)]
+        found = [revision for part in parts for revision in revisions(*part, change.encoding)]
         if self.form == "json":
             self.found += found
             return

@@ -77,7 +77,8 @@ class Fixing:
         self.unsettled += [(path, line) for line in done.unsettled]
         self.unwritten += [(path, line) for line in unwritten]
         new = done.data if codec is None else from_utf8(done.data, codec)
-        changes = {path: Change(path, data, new, done.fixed, snapshot)} if done.fixed else {}
+        change = Change(path, data, new, done.fixed, snapshot, encoding=codec or "utf-8")
+        changes = {path: change} if done.fixed else {}
         return self.finish(path, data, snapshot, changes)
 
     def table(self, path: str, data: bytes, snapshot: Snapshot | None, read: ReadAs, codec: str) -> bytes:
@@ -93,7 +94,7 @@ class Fixing:
         }
         self.unwritten += [(path, line) for line in unwritten]
         changes = {
-            where: change._replace(old=data, new=from_utf8(change.new, codec))
+            where: change._replace(old=data, new=from_utf8(change.new, codec), encoding=codec)
             for where, change in self.apply(edits, {path: (source, snapshot)}).items()
         }
         return self.finish(path, data, snapshot, changes)

@@ -63,11 +63,14 @@ class Valued(NamedTuple):
     card: str | None
 
 
-def revisions(path: str, old: bytes, new: bytes, values: Sequence[Valued]) -> list[Revision]:
-    """The edits of a change: its values' (card data), else its changed lines' (text)."""
-    text = old.decode("utf-8", _ESCAPED)
+def revisions(
+    path: str, old: bytes, new: bytes, values: Sequence[Valued], codec: str = "utf-8"
+) -> list[Revision]:
+    """The edits of a change (to a file in `codec`): its values' (card data), else its
+    changed lines' (text)."""
+    text = old.decode(codec, _ESCAPED)
     if not values:
-        return list(_line_revisions(path, text, new.decode("utf-8", _ESCAPED)))
+        return list(_line_revisions(path, text, new.decode(codec, _ESCAPED)))
     index = LineIndex(text)
     found = [
         _revision(path, text, index, edit, value.card)
@@ -77,18 +80,19 @@ def revisions(path: str, old: bytes, new: bytes, values: Sequence[Valued]) -> li
     return sorted(found, key=lambda r: (r.line, r.column))
 
 
-def long_lines(old: bytes, found: Sequence[Revision]) -> bool:
-    """Whether a line an edit changes is longer than `LONG_LINE` characters."""
-    lines = old.decode("utf-8", _ESCAPED).split("\n")
+def long_lines(text: str, found: Sequence[Revision]) -> bool:
+    """Whether a line of `text` that an edit changes is longer than `LONG_LINE` characters."""
+    lines = text.split("\n")
     return any(len(lines[r.line - 1]) > LONG_LINE for r in found if r.line <= len(lines))
 
 
-def shown(path: str, old: bytes, new: bytes, values: Sequence[Valued]) -> bytes:
-    """What `--diff` prints of a change: hunks by value for long lines, else a unified diff."""
-    found = revisions(path, old, new, values) if values else []
-    if not found or not long_lines(old, found):
+def shown(path: str, old: bytes, new: bytes, values: Sequence[Valued], codec: str = "utf-8") -> bytes:
+    """What `--diff` prints of a change (to a file in `codec`): hunks by value for long lines
+    (in UTF-8), else a unified diff (in the file's bytes, for `patch`)."""
+    found = revisions(path, old, new, values, codec) if values else []
+    text = old.decode(codec, _ESCAPED)
+    if not found or not long_lines(text, found):
         return unified(old, new, path)
-    text = old.decode("utf-8", _ESCAPED)
     index = LineIndex(text)
     out = [f"--- {path}\n+++ {path}\n"]
     for revision in found:

@@ -26,6 +26,7 @@ class Change(NamedTuple):
     snapshot: Snapshot | None  # None: standard input
     members: tuple[Member, ...] = ()  # a zip's: the members changed, for `--diff`
     values: tuple[Valued, ...] = ()  # card data's: the edits of its values, for `--diff`
+    encoding: str = "utf-8"  # the codec of the file's bytes (`--encoding`)
 
 
 def write_file(change: Change, disk: str) -> Finding | None:
