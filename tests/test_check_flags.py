@@ -621,6 +621,7 @@ SETTINGS_DEFAULT = {
     "column": "(not set)",
     "diff": "false",
     "edition": "(not set)",
+    "encoding": "(not set)",
     "exclude": "(not set)",
     "exit-zero": "false",
     "extend-select": "(not set)",

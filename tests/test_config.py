@@ -26,8 +26,8 @@ DATA = Path(__file__).resolve().parent / "data" / "config"
 KEY_LIST = (
     "edition, as-of, rules, format, output-file, strict, quiet, color, select, extend-select, ignore, "
     "fail-on, exit-zero, statistics, per-file-ignores, include, exclude, input-format, column, key, "
-    "respect-gitignore, hidden, force-exclude, skip-non-card-files, fix, unsafe-fixes, max-member-size, "
-    "max-member-ratio"
+    "encoding, respect-gitignore, hidden, force-exclude, skip-non-card-files, fix, unsafe-fixes, "
+    "max-member-size, max-member-ratio"
 )
 
 CLEAN = "Creature — Elf Warrior\n"
@@ -56,6 +56,7 @@ EVERY_KEY: dict[str, Any] = {
     "input-format": "csv",
     "column": "Type Line",
     "key": "types",
+    "encoding": "utf-8",
     "respect-gitignore": False,
     "hidden": True,
     "force-exclude": True,

@@ -238,7 +238,8 @@ def test_every_byte_around_the_type_lines_is_kept() -> None:
     )
     assert result.exit_code == 2
     assert result.stdout.splitlines() == [
-        "cards.txt:5:6: TL902 [error] this line is not UTF-8 text; it was skipped",
+        "cards.txt:5:6: TL902 [error] this line is not UTF-8 text; it was skipped; "
+        "if it is Windows-1252, give --encoding cp1252",
         "Fixed 6 findings in 1 file.",
         "Found 1 error in 4 type lines in 1 file.",
     ]

@@ -16,6 +16,7 @@ from conftest import run_cli, shared_path
 
 from mtg_typeline.sources import SNIFF_BYTES, SourceSettings, json_cards, reader_for
 from mtg_typeline.sources.base import Entry, NotCardData, SourceError, resolve
+from mtg_typeline.sources.cardkeys import NO_TYPE_KEY
 from mtg_typeline.sources.inputs import detect
 
 SAMPLES = Path(__file__).parent / "data" / "samples"
@@ -606,7 +607,8 @@ def test_a_file_named_that_holds_no_cards_is_tl905(tmp_path: Path) -> None:
     assert found(document) == [(1, 1, 2, "TL905", None)]
     (finding,) = document["findings"]
     assert finding["path"] == str(path)
-    assert finding["message"] == f"{SCRYFALL_EXPECTED}; found an object"
+    # JSON of neither Scryfall's nor MTGJSON's keys is read as a card list of any shape
+    assert finding["message"] == f"{path} holds no card data: {NO_TYPE_KEY}"
     assert finding["severity"] == "error"
 
 

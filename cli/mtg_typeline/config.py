@@ -52,6 +52,7 @@ KEYS: dict[str, str] = {
     "input-format": "input-format",
     "column": "string",
     "key": "string",
+    "encoding": "string",
     "respect-gitignore": "bool",
     "hidden": "bool",
     "force-exclude": "bool",

@@ -19,6 +19,7 @@ from mtg_typeline.findings import STDIN
 from mtg_typeline.reporters import REPORTERS
 from mtg_typeline.ruleset import shipped_index
 from mtg_typeline.sources import DEFAULT_INCLUDE, EXTENSIONS, ZipLimits, named_for_a_reader, parse_size
+from mtg_typeline.sources.encodings import codec_of
 
 STDOUT = "-"
 # Ways to choose the rules, each excluding the others: typing one drops the others' settings
@@ -42,7 +43,8 @@ class Options(NamedTuple):
     files: FileFilter = FileFilter()
     input_format: str = AUTO  # or one of sources.FORMATS
     column: str | None = None  # the type column of a table (--column)
-    key: str | None = None  # the type key of a YAML card file (--key)
+    key: str | None = None  # the type key of a YAML card file or JSON card list (--key)
+    encoding: str | None = None  # the codec of text and table inputs (--encoding); None: UTF-8
     fix: bool = False  # apply the fixes and write the files (--fix)
     unsafe_fixes: bool = False  # unsafe fixes too (--unsafe-fixes)
     diff: bool = False  # show what --fix would change, change nothing (--diff)
@@ -82,7 +84,7 @@ def build_options(
         paths=paths,
         edition=_edition(merged),
         rules_file=tuple(merged.get("rules") or ()) or None,
-        output_format=resolve_format(merged["format"]),
+        output_format=_output_format(merged["format"], bool(merged.get("diff"))),
         output_file=_output_file(merged.get("output-file")),
         quiet=bool(merged.get("quiet")),
         verbose=bool(merged.get("verbose")),
@@ -102,6 +104,7 @@ def build_options(
         stdin_filename=_stdin_filename(merged.get("stdin-filename"), merged.get("input-format")),
         column=_column(merged.get("column")),
         key=merged.get("key"),
+        encoding=_encoding(merged.get("encoding"), _configured("encoding", typed, config)),
         fix=bool(merged.get("fix")),
         unsafe_fixes=bool(merged.get("unsafe-fixes")),
         diff=bool(merged.get("diff")),
@@ -232,6 +235,28 @@ def _column(value: str | None) -> str | None:
     return value
 
 
+def _encoding(name: str | None, where: str | None) -> str | None:
+    """The codec of --encoding NAME (before any file is read): a name Python knows as a text
+    encoding, or a usage error (`where`: the configuration's key that gave it, if one did)."""
+    if name is None:
+        return None
+    try:
+        return codec_of(name)
+    except LookupError:
+        raise UsageError(
+            f"{where or '--encoding'}: {name!r} is not an encoding Python knows for text; give one "
+            "such as cp1252 (Windows-1252), latin-1, utf-16 or mac-roman"
+        ) from None
+
+
+def _configured(key: str, typed: set[str], config: Config) -> str | None:
+    """Where the configuration gave `key`, as a message names it; None if it was typed or not
+    configured."""
+    if key in typed or key not in config.values:
+        return None
+    return f"{config.path}: key {key!r}"
+
+
 def _chosen(value: Any) -> bool:
     """Whether a chooser was given: an empty --edition or --as-of is (and is an error to report,
     not the newest edition); no --rules is an empty list."""
@@ -290,6 +315,12 @@ def _codes(values: Iterable[str] | None, option: str) -> tuple[str, ...] | None:
     if not codes and isinstance(values, tuple):
         raise UsageError(f"--{option} {' '.join(repr(v) for v in values)}: give codes, prefixes or names")
     return codes
+
+
+def _output_format(name: str, diff: bool) -> str:
+    """The format of the run: `auto` resolved; with --diff, `auto` is a diff to read (text)
+    wherever the run is, GitHub Actions too."""
+    return "text" if diff and name == AUTO else resolve_format(name)
 
 
 def resolve_format(name: str) -> str:

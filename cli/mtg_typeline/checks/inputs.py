@@ -24,6 +24,8 @@ NOT_TEXT = input_problem(
     A byte sequence that is not UTF-8, or a binary file (one holding NUL bytes). The first
     such place is reported with its line and column. In a text file with a few bad lines
     the other lines are still checked; a binary file is not read further. Exit status 2.
+    The message names the encoding the bytes are likely in (Windows-1252, else Latin-1);
+    `--encoding NAME` reads a text file or a table in it.
     """,
 )
 

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from mtg_typeline.engine.fixing import Fixer
 
 STATISTICS_FORMATS = ("text", "concise", "github", "json", "json-lines")
+DIFF_FORMATS = ("text", "concise", "json", "json-lines")  # as `fix.diffout` has them
 
 
 def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
@@ -49,6 +50,11 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
         raise UsageError(
             f"--statistics prints a table or JSON, not {options.output_format}; "
             f"use --format {', '.join(STATISTICS_FORMATS)}"
+        )
+    if options.diff and options.output_format not in DIFF_FORMATS:
+        raise UsageError(
+            f"--diff prints a diff (text, concise) or the edits as JSON (json, json-lines), not "
+            f"{options.output_format}; use --format {', '.join(DIFF_FORMATS)}"
         )
     with report_file(options.output_file) as file:
         return _run(options, out, err, stdin, file)
@@ -84,8 +90,10 @@ def _inputs(options: Options, rules: RuleSet) -> Inputs:
     """How the run reads and checks its inputs (the run's root held once, in `names`)."""
     names = _names(options)
     given = None if options.input_format == AUTO else options.input_format
-    reading = Reading(given, options.column, options.key)
-    sources = SourceSettings(options.column, options.key, rules, names.root, options.zip_limits)
+    reading = Reading(given, options.column, options.key, options.encoding)
+    sources = SourceSettings(
+        options.column, options.key, rules, names.root, limits=options.zip_limits, encoding=options.encoding
+    )
     return Inputs(names, reading, sources, rules, Checker(rules))
 
 
@@ -106,7 +114,7 @@ def _fixer(options: Options, inputs: Inputs, filters: Filters, out: TextIO, err:
         return None
     from mtg_typeline.engine.fixing import Fixer  # the fixer is loaded only by runs that fix
 
-    return Fixer(inputs, filters, options.unsafe_fixes, options.diff, out, err)
+    return Fixer(inputs, filters, (options.unsafe_fixes, options.diff, options.output_format), out, err)
 
 
 def _reads_stdin(options: Options) -> bool:

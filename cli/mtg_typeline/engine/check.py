@@ -27,6 +27,7 @@ from mtg_typeline.findings import MALFORMED, UNREADABLE, Finding, Fix, input_fin
 from mtg_typeline.progress import Meter
 from mtg_typeline.sources import SNIFF_BYTES, SourceSettings
 from mtg_typeline.sources.base import Batch, Entry, Item, NotCardData, SourceError, resolve
+from mtg_typeline.sources.encodings import ENCODED_FORMATS, head_in_utf8, utf8_stream
 from mtg_typeline.sources.inputs import Reading, head_of, look_at, read_ahead, tell_format
 
 if TYPE_CHECKING:
@@ -105,11 +106,15 @@ def check_stream(
     """Check the contents of the input `item` (read from `stream`; `fmt`: its format, when
     it is told already); None if passed over."""
     fmt = fmt or run.reading.given
+    codec = run.reading.encoding
     if fmt is None:
         head = head_of(stream, stdin=item.stdin)
+        head = head if codec is None else head_in_utf8(head, codec)
         fmt = tell_format(item.name, head, run.reading)
         if fmt == "text" and item.searched and look_at(head, run.rules).passed_over(item.name):
             return None
+    if codec is not None and fmt in ENCODED_FORMATS:  # read as UTF-8, as the readers read
+        stream = utf8_stream(stream, codec, item.name)
     items = sources.reader_for(fmt, run.sources)(stream, item.name, meter.add)
     return check_items(items, item.name, run.checker, report, searched=item.searched)
 

@@ -11,6 +11,7 @@ from typing import NamedTuple, TextIO
 
 from mtg_typeline.atomicwrite import Busy, OutputError, write_atomic
 from mtg_typeline.findings import CHANGED_ON_DISK, WRITE_FAILED, Finding, input_finding
+from mtg_typeline.fix.review import Valued
 from mtg_typeline.fix.snapshot import Changed, Snapshot, check_unchanged
 from mtg_typeline.fix.zipped import Member
 
@@ -24,6 +25,8 @@ class Change(NamedTuple):
     fixed: int
     snapshot: Snapshot | None  # None: standard input
     members: tuple[Member, ...] = ()  # a zip's: the members changed, for `--diff`
+    values: tuple[Valued, ...] = ()  # card data's: the edits of its values, for `--diff`
+    encoding: str = "utf-8"  # the codec of the file's bytes (`--encoding`)
 
 
 def write_file(change: Change, disk: str) -> Finding | None:

@@ -146,8 +146,12 @@ def cli() -> None:
     "--column", metavar="NAME", help="The type-line column of CSV/TSV input (header name or number)."
 )
 @click.option(
-    "--key", metavar="KEY", help="The type-line key of YAML card files (default: type_line or type)."
+    "--key", metavar="KEY", help="The type-line key of YAML and JSON card files (default: type_line or type)."
 )
+@click.option(
+    "--encoding", metavar="NAME",
+    help="The encoding of text and CSV/TSV inputs that are not UTF-8 (cp1252, latin-1, utf-16…).",
+)  # fmt: skip
 @click.option(
     "--include",
     multiple=True,

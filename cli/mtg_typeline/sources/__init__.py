@@ -5,8 +5,10 @@ Each reader turns one input into what it holds (`sources.base`: type lines with 
 places, and the reader's own findings about the input), nothing more: the engine checks and
 filters. Opening an input and telling its format are in `sources.inputs`. A reader module
 is imported only when a file of its format is read: plain text is `sources.text`, and each
-other format is a package of its own with its helpers (`tables`, `json_cards`,
-`yaml_cards`, `cockatrice`, `mse`) or a module (`forge`).
+other format is a package of its own with its helpers (`tables`, `json_cards`: Scryfall,
+MTGJSON and card lists of any shape, `yaml_cards`, `cockatrice`, `mse`) or a module
+(`forge`). Shared by readers: which key of a card holds its type line (`cardkeys`), and
+inputs in another encoding than UTF-8 (`encodings`).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ UTF8_BOM = BOM.encode("utf-8")
 # A Magic Set Editor set: a `.mse-set` zip or folder, or the `set` file of an unzipped one
 SET_SUFFIX = ".mse-set"
 SET_FILE = "set"
-FORMATS = ("text", "scryfall", "mtgjson", "csv", "yaml", "cockatrice", "forge", "mse")
+FORMATS = ("text", "scryfall", "mtgjson", "json", "csv", "yaml", "cockatrice", "forge", "mse")
 # The files a directory search reads by default (Forge scripts are *.txt; an MSE set is a
 # `.mse-set` zip or folder, or its `set` file).
 DEFAULT_INCLUDE = ("*.txt", "*.json", "*.csv", "*.tsv", "*.yaml", "*.yml", "*.xml", "*.mse-set", "set")
@@ -37,6 +39,7 @@ _MODULES = {
     "text": "text",
     "scryfall": "json_cards",
     "mtgjson": "json_cards",
+    "json": "json_cards",
     "csv": "tables",
     "yaml": "yaml_cards",
     "cockatrice": "cockatrice",
@@ -91,16 +94,19 @@ def size_shown(size: int) -> str:
 
 class SourceSettings(NamedTuple):
     """What the readers are told: the column of a table (`--column`), the key of a YAML
-    card file (`--key`), the rules of the run (to rebuild a line stored without its dash,
-    to tell card types), and the folder input names are relative to (for a reader that
-    opens an input's other files: see `discovery.Names`; "" for the working directory), and
-    how far a zip's members may inflate."""
+    card list or JSON card list (`--key`), the rules of the run (to rebuild a line stored without its dash,
+    to tell card types), the folder input names are relative to (for a reader that
+    opens an input's other files: see `discovery.Names`; "" for the working directory), how
+    far a zip's members may inflate, and the codec a text or table input was read in
+    (`--encoding`: the reader is given it as UTF-8; None: it is UTF-8), to name it in
+    messages."""
 
     column: str | None = None
     key: str | None = None
     rules: RuleSet | None = None
     root: str = ""
     limits: ZipLimits = ZipLimits()
+    encoding: str | None = None
 
 
 ReaderFunc = Callable[[BinaryIO, str, Callable[[int], None]], "Iterator[Item]"]

@@ -19,11 +19,13 @@ from __future__ import annotations
 import re
 from codecs import utf_8_decode
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import BinaryIO
 
 from mtg_typeline.findings import NOT_TEXT, Finding, input_finding
 from mtg_typeline.sources import BOM, ReaderFunc, SourceSettings
 from mtg_typeline.sources.base import Batch, Comment
+from mtg_typeline.sources.encodings import encoding_hint
 from mtg_typeline.sources.inputs import peek
 
 BLOCK_BYTES = 1 << 16
@@ -43,17 +45,20 @@ LINE_END = re.compile(rb"(\r\n|\r|\n)")
 
 
 def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
-    """The reader of text files (`fmt` is "text")."""
-    return read
+    """The reader of text files (`fmt` is "text"), told the encoding the input was read in
+    (`--encoding`: it is given as UTF-8), to name it."""
+    return partial(read, encoding=settings.encoding)
 
 
-def read(stream: BinaryIO, path: str, progress: Progress) -> Iterator[Batch | Finding]:
+def read(
+    stream: BinaryIO, path: str, progress: Progress, encoding: str | None = None
+) -> Iterator[Batch | Finding]:
     """The lines of `stream`, a block at a time (see the module's docstring)."""
     head = peek(stream, NUL_SNIFF)
     if b"\x00" in head:
         yield _binary_head(head, path)
         return
-    reading = _Reading(path)
+    reading = _Reading(path, encoding)
     final = False
     while not final:
         data = stream.read(BLOCK_BYTES)
@@ -74,12 +79,14 @@ class _Reading:
     last one), its number, the bytes of a character split between blocks, the lines that
     are not UTF-8, and the binary line that stopped the reading."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, encoding: str | None = None) -> None:
         self.path = path
+        self.encoding = encoding  # the codec read in (`--encoding`), None: UTF-8
         self.number = 1  # of the next line
         self.rest = ""  # the start of a line that the next block goes on with
         self.partial = b""  # the start of a character that the next block ends
         self.undecodable: list[tuple[int, int]] = []  # (line, column)
+        self.sample = b""  # the bytes of the first line that is not UTF-8
         self.binary: Finding | None = None
 
     def block(self, data: bytes, final: bool) -> Batch:
@@ -118,6 +125,7 @@ class _Reading:
             number = first + index
             if bad := NOT_UTF8.search(line):
                 self.undecodable.append((number, bad.start() + 1))
+                self.sample = self.sample or line.encode("utf-8", "surrogateescape")
                 texts.append(None)
                 continue
             if "\x00" in line:
@@ -130,14 +138,17 @@ class _Reading:
         return Batch(texts, first, comments=comments, empty=texts.count(None))
 
     def undecodable_finding(self) -> Finding:
-        """The first line that is not UTF-8, with how many more there were."""
+        """The first line that is not UTF-8 (or not valid in the encoding given), with how
+        many more there were, and the encoding the file is likely in."""
         line, column = self.undecodable[0]
         more = len(self.undecodable) - 1
+        name = "UTF-8" if self.encoding is None else f"valid {self.encoding.upper()}"
         tail = ""
         if more:
-            tail = f" ({more} more line{'s that are' if more > 1 else ' that is'} not UTF-8 "
+            tail = f" ({more} more line{'s that are' if more > 1 else ' that is'} not {name} "
             tail += f"{'were' if more > 1 else 'was'} skipped)"
-        return _not_text(self.path, line, column, f"this line is not UTF-8 text; it was skipped{tail}")
+        hint = encoding_hint(self.sample) if self.encoding is None else ""
+        return _not_text(self.path, line, column, f"this line is not {name} text; it was skipped{tail}{hint}")
 
 
 def _plain(data: bytes) -> bool:

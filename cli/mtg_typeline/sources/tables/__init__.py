@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, BinaryIO, cast
 
 from mtg_typeline.sources import ReaderFunc, SourceSettings
 from mtg_typeline.sources.base import Batch, Entry, NotCardData, SourceError
+from mtg_typeline.sources.encodings import encoding_hint
 from mtg_typeline.sources.tables.columns import choose_columns, delimiter_of, readable
 from mtg_typeline.sources.tables.lines import UTF8, Lines, encoding_of
 from mtg_typeline.sources.tables.places import END, line_breaks, locate, opening_quote, rewrite, swallowed
@@ -138,7 +139,7 @@ class _Table:
                 where = locate(kept, row, end, self.column, self.delimiter)
                 line, column, *_ = where.region(bad.start(), bad.end())
                 del texts[index:]
-                return SourceError(self.undecoded_text(bad.group()), line, column)
+                return SourceError(self.undecoded_text(bad.group(), text), line, column)
         return None
 
     def reread(self, before: int, last: int) -> Reread:
@@ -168,10 +169,16 @@ class _Table:
         self.column, self.name_column = columns.column, columns.name
         return header, columns.data
 
-    def undecoded_text(self, char: str) -> str:
-        """What is wrong with a character that stands for bytes that could not be decoded."""
+    def undecoded_text(self, char: str, cell: str) -> str:
+        """What is wrong with a character that stands for bytes that could not be decoded
+        (in `cell`): in a file read as UTF-8, the encoding it is likely in and how to read
+        it; in one read with `--encoding`, that encoding."""
+        byte = f"byte 0x{ord(char) - 0xDC00:02x}"
+        if self.settings.encoding is not None:
+            return f"{self.path} is not valid {self.settings.encoding.upper()} text ({byte})"
         if self.lines.encoding == UTF8:
-            return f"{self.path} is not UTF-8 text (byte 0x{ord(char) - 0xDC00:02x})"
+            hint = encoding_hint(cell.encode(UTF8, "surrogateescape"))
+            return f"{self.path} is not UTF-8 text ({byte}){hint}"
         name = self.lines.encoding.upper()
         return f"{self.path} is not valid {name} text (a character that can't be decoded)"
 
