@@ -610,7 +610,7 @@ def test_show_files_names_standard_input_by_stdin_filename(
 
 def test_show_files_of_an_empty_folder_warns(here: Path) -> None:
     (here / "empty").mkdir()
-    result = invoke(["check", "--show-files", "empty"])
+    result = invoke(["check", "--show-files", "--no-error-on-unmatched-pattern", "empty"])
     assert (result.exit_code, result.stdout) == (0, "")
     assert result.stderr.startswith("typeline: warning: no files matching *.txt")
 
@@ -621,6 +621,7 @@ SETTINGS_DEFAULT = {
     "column": "(not set)",
     "diff": "false",
     "edition": "(not set)",
+    "error-on-unmatched-pattern": "true",
     "exclude": "(not set)",
     "exit-zero": "false",
     "extend-select": "(not set)",

@@ -26,7 +26,8 @@ DATA = Path(__file__).resolve().parent / "data" / "config"
 KEY_LIST = (
     "edition, as-of, rules, format, output-file, strict, quiet, color, select, extend-select, ignore, "
     "fail-on, exit-zero, statistics, per-file-ignores, include, exclude, input-format, column, key, "
-    "respect-gitignore, hidden, force-exclude, skip-non-card-files, fix, unsafe-fixes"
+    "respect-gitignore, hidden, force-exclude, skip-non-card-files, fix, unsafe-fixes, "
+    "error-on-unmatched-pattern"
 )
 
 CLEAN = "Creature — Elf Warrior\n"
@@ -61,6 +62,7 @@ EVERY_KEY: dict[str, Any] = {
     "skip-non-card-files": True,
     "fix": False,  # true would fix the cards of the command-line tests below: see test_fix.py
     "unsafe-fixes": True,
+    "error-on-unmatched-pattern": False,
     "per-file-ignores": {"legacy/*.txt": ["TL101", "word-case"], "*.types": []},
 }
 
@@ -981,7 +983,7 @@ def test_files_named_explicitly_are_read_whatever_the_globs(tree: Path) -> None:
 
 def test_a_tree_without_matching_files_warns(tree: Path) -> None:
     pyproject(tree.parent, 'include = ["*.none"]\n')
-    result = invoke(["check", "--format", "json", "tree"])
+    result = invoke(["check", "--format", "json", "--no-error-on-unmatched-pattern", "tree"])
     assert result.exit_code == 0
     assert result.stderr == "typeline: warning: no files matching *.none under tree\n"
     assert json.loads(result.stdout)["summary"]["files"] == 0

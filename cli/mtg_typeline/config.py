@@ -57,6 +57,7 @@ KEYS: dict[str, str] = {
     "skip-non-card-files": "bool",
     "fix": "bool",
     "unsafe-fixes": "bool",
+    "error-on-unmatched-pattern": "bool",
 }
 
 

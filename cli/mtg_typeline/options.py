@@ -49,6 +49,7 @@ class Options(NamedTuple):
     root: str = ""  # inputs are named relative to it (see discovery.Names); "": the working directory
     force_exclude: bool = False  # exclude globs and hidden paths apply to named paths (--force-exclude)
     skip_non_card_files: bool = False  # named files are passed over as searched ones are
+    error_on_unmatched: bool = True  # a named directory with no file to read is an error
     stdin_filename: str | None = None  # standard input is checked as if it were this file
     output_file: str | None = None  # the report is written to this file (--output-file)
     verbose: bool = False  # say what the run used and came upon, on standard error (--verbose)
@@ -107,6 +108,7 @@ def build_options(
         root=root,
         force_exclude=_force_exclude(merged, config),
         skip_non_card_files=bool(merged.get("skip-non-card-files")),
+        error_on_unmatched=merged.get("error-on-unmatched-pattern", True) is not False,
     )
 
 

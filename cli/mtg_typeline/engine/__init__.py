@@ -156,7 +156,12 @@ def _names(options: Options) -> Names:
 def _survey(options: Options, names: Names, err: TextIO) -> Survey:
     """The inputs of the run; a report file (`--output-file`) among them is refused."""
     how = Discovery(
-        options.files, names, options.force_exclude, options.stdin_filename, options.skip_non_card_files
+        options.files,
+        names,
+        options.force_exclude,
+        options.stdin_filename,
+        options.skip_non_card_files,
+        options.error_on_unmatched,
     )
     found = survey(options.paths, how, err)
     if options.output_file is not None:

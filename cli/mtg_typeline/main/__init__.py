@@ -179,6 +179,12 @@ def cli() -> None:
     "as a directory search does, instead of reporting them.",
 )
 @click.option(
+    "--error-on-unmatched-pattern/--no-error-on-unmatched-pattern",
+    default=True,
+    help="A named directory with no file to read is an error (exit 2); --no-error-on-unmatched-pattern: "
+    "a warning.",
+)
+@click.option(
     "--config",
     "config_file",
     metavar="FILE",
