@@ -25,6 +25,16 @@ STDOUT = "-"
 _CHOOSERS = ("edition", "rules", "as-of")
 
 
+class Choices(NamedTuple):
+    """What the command line gave, kept to settle the options of another configuration file
+    (see `engine.scopes`): every option's value and the long names of those typed, and the
+    run's own configuration file (None: none)."""
+
+    values: Mapping[str, Any]
+    typed: tuple[str, ...]
+    config: str | None
+
+
 class Options(NamedTuple):
     """Everything a `check` run is asked to do, settled before it starts (flags over
     configuration)."""
@@ -53,6 +63,9 @@ class Options(NamedTuple):
     stdin_filename: str | None = None  # standard input is checked as if it were this file
     output_file: str | None = None  # the report is written to this file (--output-file)
     verbose: bool = False  # say what the run used and came upon, on standard error (--verbose)
+    # set when each input is checked with the configuration nearest to it (no --config or
+    # --no-config): what settles the options under another configuration file
+    choices: Choices | None = None
 
 
 def config_for(config_file: str | None, no_config: bool, start: str | None = None) -> Config:

@@ -32,7 +32,7 @@ them as a run from the root does.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import NamedTuple, TextIO
 
 from mtg_typeline.display import printable
@@ -124,6 +124,9 @@ class Discovery(NamedTuple):
     skip_non_card_files: bool = False  # named inputs are read as searched ones (--skip-non-card-files)
     # a named directory with no file to read is an error, not a warning (see `survey`)
     empty_is_error: bool = False
+    # how a named path is found, when that depends on the path (the configuration nearest
+    # to it: see `engine.scopes`); None: as this says for every path
+    for_path: Callable[[str], Discovery] | None = None
 
 
 class Survey(NamedTuple):
@@ -147,10 +150,11 @@ def survey(paths: tuple[str, ...], how: Discovery, err: TextIO) -> Survey:
     empty: list[str] = []
     for path in paths or (STDIN,):
         named += 1
-        if _left_out(path, how):
+        here = how.for_path(path) if how.for_path is not None and path != STDIN else how
+        if _left_out(path, here):
             left_out += 1
             continue
-        for found in _inputs(path, how, empty):
+        for found in _inputs(path, here, empty):
             known = inputs.setdefault(found.name, found)
             if known.stdin != found.stdin:
                 raise UsageError(

@@ -205,13 +205,16 @@ def check(
 
     def action() -> int:
         from mtg_typeline.engine import run
-        from mtg_typeline.options import build_options, config_for, stdin_folder
+        from mtg_typeline.options import Choices, build_options, config_for, stdin_folder
 
         typed = [name for name in given if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE]
         values = {name.replace("_", "-"): value for name, value in given.items()}
         config = config_for(config_file, no_config, stdin_folder(paths, given["stdin_filename"]))
         explicit = [n.replace("_", "-") for n in typed]
         options = build_options(paths, values, explicit, config)
+        if not (config_file or no_config):  # each input with the configuration nearest to it
+            own = str(config.path) if config.path else None
+            options = options._replace(choices=Choices(values, tuple(explicit), own))
         if (shown := before_run(options, Settings(values, explicit, config, no_config), *shows)) is not None:
             return shown
         stdin = sys.stdin.buffer
