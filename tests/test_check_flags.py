@@ -620,6 +620,7 @@ SETTINGS_DEFAULT = {
     "color": '"auto"',
     "column": "(not set)",
     "diff": "false",
+    "baseline": "(not set)",
     "edition": "(not set)",
     "error-on-unmatched-pattern": "true",
     "exclude": "(not set)",
@@ -635,6 +636,7 @@ SETTINGS_DEFAULT = {
     "input-format": '"auto"',
     "key": "(not set)",
     "output-file": "(not set)",
+    "per-card-ignores": "(not set)",
     "per-file-ignores": "(not set)",
     "quiet": "false",
     "respect-gitignore": "true",
@@ -646,6 +648,7 @@ SETTINGS_DEFAULT = {
     "strict": "false",
     "unsafe-fixes": "false",
     "verbose": "false",
+    "write-baseline": "(not set)",
 }
 
 

@@ -58,6 +58,8 @@ KEYS: dict[str, str] = {
     "fix": "bool",
     "unsafe-fixes": "bool",
     "error-on-unmatched-pattern": "bool",
+    "per-card-ignores": "cards",
+    "baseline": "string",
 }
 
 
@@ -181,13 +183,23 @@ def _value(where: str, key: str, value: Any) -> Any:
         "strings": isinstance(value, list) and all(isinstance(v, str) for v in value),
         "fail-on": value in FAIL_ON,
         "color": isinstance(value, bool) or value in COLOR_WHEN,
-        "globs": isinstance(value, dict)
-        and all(isinstance(k, str) for k in value)
-        and all(isinstance(v, list) and all(isinstance(c, str) for c in v) for v in value.values()),
+        "globs": _globs(value),
+        "cards": isinstance(value, dict)
+        and all(isinstance(k, str) and k for k in value)
+        and all(_codes(v) or (_globs(v) and bool(v)) for v in value.values()),
     }[kind]
     if not ok:
         raise ConfigError(f"{where}: key {key!r} must be {_describe(kind)}, not {value!r}")
     return value
+
+
+def _codes(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(c, str) for c in value)
+
+
+def _globs(value: Any) -> bool:
+    """A mapping of strings to lists of codes (per-file ignores; a glob's per-card ignores)."""
+    return isinstance(value, dict) and all(isinstance(k, str) and _codes(v) for k, v in value.items())
 
 
 def _formats() -> tuple[str, ...]:
@@ -210,4 +222,5 @@ def _describe(kind: str) -> str:
         "fail-on": f"one of {', '.join(FAIL_ON)}",
         "color": f"true, false or one of {', '.join(COLOR_WHEN)}",
         "globs": "a mapping of glob patterns to lists of codes",
+        "cards": "a mapping of card names to lists of codes, or of glob patterns to such mappings",
     }[kind]

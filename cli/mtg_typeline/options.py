@@ -66,6 +66,10 @@ class Options(NamedTuple):
     # set when each input is checked with the configuration nearest to it (no --config or
     # --no-config): what settles the options under another configuration file
     choices: Choices | None = None
+    config: str | None = None  # the configuration file these options were settled with
+    per_card_ignores: Mapping[str, Any] | None = None  # card -> codes, or glob -> {card -> codes}
+    baseline: str | None = None  # findings known in it are not reported (--baseline)
+    write_baseline: str | None = None  # write the findings to it as a baseline (--write-baseline)
 
 
 def config_for(config_file: str | None, no_config: bool, start: str | None = None) -> Config:
@@ -122,6 +126,10 @@ def build_options(
         force_exclude=_force_exclude(merged, config),
         skip_non_card_files=bool(merged.get("skip-non-card-files")),
         error_on_unmatched=merged.get("error-on-unmatched-pattern", True) is not False,
+        config=str(config.path) if config.path else None,
+        per_card_ignores=merged.get("per-card-ignores"),
+        baseline=merged.get("baseline"),
+        write_baseline=merged.get("write-baseline"),
     )
 
 
@@ -269,7 +277,7 @@ def _selection(merged: Mapping[str, Any], typed: set[str], config: Config) -> Se
 def _from_config(key: str, value: Any, config: Config) -> Any:
     if key == "rules":  # one path or a list, each relative to the configuration file
         return tuple(str(config.root / path) for path in ([value] if isinstance(value, str) else value))
-    if key == "output-file" and value != STDOUT:  # relative to the configuration file too
+    if key in ("output-file", "baseline") and value != STDOUT:  # relative to the configuration file too
         return str(config.root / value)
     return value
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from mtg_typeline import progress
 from mtg_typeline.discovery import Discovery, Names, Survey, survey
+from mtg_typeline.display import count, printable
 from mtg_typeline.engine.check import Report, Tally, check_input
 from mtg_typeline.engine.scopes import Configs, Scope, Scopes
 from mtg_typeline.errors import ExitStatus, UsageError
@@ -33,6 +34,7 @@ from mtg_typeline.reporters import (
     refuse_an_input,
     report_file,
 )
+from mtg_typeline.suppressions import read_baseline, write_baseline
 
 if TYPE_CHECKING:
     from mtg_typeline.engine.fixing import Fixer
@@ -62,8 +64,13 @@ def _run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO, file: Text
     reporter = get_reporter(name)
     if options.verbose:
         _say_setup(err, scopes.names.root, rules, options.rules_file)
+    known = read_baseline(options.baseline) if options.baseline and not options.write_baseline else None
     fixer = _fixer(options, base, file if file is not None and options.diff else out, err)
     findings, tally = _check_inputs(options, scopes, err, stdin, fixer)
+    if options.write_baseline:
+        return _write_baseline(options.write_baseline, findings, err)
+    if known is not None:
+        findings = [f for f in findings if f.code in INPUT_CODES or not known.absorbs(f)]
     summary = Summary.of(findings, len(tally.files), tally.lines)
     status = exit_status(findings, options.fail_on, exit_zero=options.exit_zero)
     if fixer is not None:
@@ -125,8 +132,30 @@ def _check_inputs(
         _say_inputs(err, found, tally, scopes)
     if fixer is not None:
         findings.extend(fixer.fixing.problems)
+    findings.extend(_unused_cards(scopes))
     findings.sort(key=Finding.sort_key)
     return findings, tally
+
+
+def _unused_cards(scopes: Scopes) -> list[Finding]:
+    """TL904 for the per-card ignores that silenced nothing, where selected."""
+    return [
+        finding
+        for scope in scopes.built()
+        if scope.cards is not None
+        for finding in scope.cards.unused(scopes.names.name(scope.cards.where))
+        if scope.filters.keeps(finding)
+    ]
+
+
+def _write_baseline(path: str, findings: list[Finding], err: TextIO) -> int:
+    """Write the findings as a baseline (`--write-baseline`) instead of reporting them: exit
+    status 0, or 2 if an input could not be read."""
+    written = write_baseline(path, findings)
+    files = len({finding.path for finding in findings if finding.code not in INPUT_CODES})
+    wrote = f"{count(written, 'finding')} in {count(files, 'file')}"
+    err.write(f"typeline: wrote a baseline of {wrote} to {printable(path)}\n")
+    return ExitStatus.TROUBLE if any(f.code in INPUT_CODES for f in findings) else ExitStatus.OK
 
 
 def _reporter(findings: list[Finding], keeps: Callable[[Finding], bool]) -> Report:

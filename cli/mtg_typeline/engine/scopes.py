@@ -32,6 +32,7 @@ from mtg_typeline.options import Options, build_options
 from mtg_typeline.ruleset import load_rules
 from mtg_typeline.sources import SourceSettings
 from mtg_typeline.sources.inputs import Reading
+from mtg_typeline.suppressions import CardIgnores
 
 if TYPE_CHECKING:
     from mtg_typeline.ruleset.model import RuleSet
@@ -47,6 +48,7 @@ class Scope(NamedTuple):
     options: Options
     inputs: Inputs
     filters: Filters
+    cards: CardIgnores | None = None  # its per-card ignores, which its filters apply
 
 
 class Configs:
@@ -97,6 +99,8 @@ def _run_wide(built: Options, run: Options) -> Options:
         key=built.key,
         force_exclude=built.force_exclude,
         skip_non_card_files=built.skip_non_card_files,
+        config=built.config,
+        per_card_ignores=built.per_card_ignores,
     )
 
 
@@ -118,9 +122,14 @@ class Scopes:
             options = self.configs.options_of(config)
             rules, checker = self._checker(options)
             inputs = _inputs(options, rules, checker, self.names)
-            known = Scope(config, options, inputs, Filters(options.selection, self.names.root))
+            cards = _cards(options)
+            known = Scope(config, options, inputs, _filters(options, self.names, cards), cards)
             self._scopes[config] = known
         return known
+
+    def built(self) -> list[Scope]:
+        """The scopes the run has built, the run's first."""
+        return list(self._scopes.values())
 
     def of(self, item: Input) -> Scope:
         """The scope an input is checked in: standard input's is the run's."""
@@ -148,3 +157,16 @@ def _inputs(options: Options, rules: RuleSet, checker: Checker, names: Names) ->
     reading = Reading(given, options.column, options.key)
     sources = SourceSettings(options.column, options.key, rules, names.root)
     return Inputs(names, reading, sources, rules, checker)
+
+
+def _cards(options: Options) -> CardIgnores | None:
+    """The per-card ignores of `options` (None: none configured)."""
+    if not options.per_card_ignores:
+        return None
+    where = options.config or "per-card-ignores"
+    return CardIgnores(options.per_card_ignores, where, os.path.dirname(where) if options.config else None)
+
+
+def _filters(options: Options, names: Names, cards: CardIgnores | None) -> Filters:
+    """The filters of `options`, silencing what its per-card ignores name."""
+    return Filters(options.selection, names.root, cards.silences if cards is not None else None)

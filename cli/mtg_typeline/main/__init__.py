@@ -179,6 +179,14 @@ def cli() -> None:
     "as a directory search does, instead of reporting them.",
 )
 @click.option(
+    "--baseline", metavar="FILE",
+    help="Leave out the findings known in this baseline (by file, card and code; see --write-baseline).",
+)  # fmt: skip
+@click.option(
+    "--write-baseline", metavar="FILE",
+    help="Write the findings to FILE as a baseline, instead of reporting them (exit 0).",
+)  # fmt: skip
+@click.option(
     "--error-on-unmatched-pattern/--no-error-on-unmatched-pattern",
     default=True,
     help="A named directory with no file to read is an error (exit 2); --no-error-on-unmatched-pattern: "
