@@ -34,11 +34,11 @@ from mtg_typeline.reporters import (
     refuse_an_input,
     report_file,
 )
-from mtg_typeline.suppressions import read_baseline, write_baseline
 
 if TYPE_CHECKING:
     from mtg_typeline.engine.fixing import Fixer
     from mtg_typeline.ruleset import RuleSet
+    from mtg_typeline.suppressions import Baseline
 
 STATISTICS_FORMATS = ("text", "concise", "github", "json", "json-lines")
 
@@ -64,7 +64,7 @@ def _run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO, file: Text
     reporter = get_reporter(name)
     if options.verbose:
         _say_setup(err, scopes.names.root, rules, options.rules_file)
-    known = read_baseline(options.baseline) if options.baseline and not options.write_baseline else None
+    known = _baseline(options)
     fixer = _fixer(options, base, file if file is not None and options.diff else out, err)
     findings, tally = _check_inputs(options, scopes, err, stdin, fixer)
     if options.write_baseline:
@@ -137,6 +137,15 @@ def _check_inputs(
     return findings, tally
 
 
+def _baseline(options: Options) -> Baseline | None:
+    """The baseline the run leaves known findings out by (--baseline; not while writing one)."""
+    if not options.baseline or options.write_baseline:
+        return None
+    from mtg_typeline.suppressions import read_baseline  # only for runs with a baseline
+
+    return read_baseline(options.baseline)
+
+
 def _unused_cards(scopes: Scopes) -> list[Finding]:
     """TL904 for the per-card ignores that silenced nothing, where selected."""
     return [
@@ -151,6 +160,8 @@ def _unused_cards(scopes: Scopes) -> list[Finding]:
 def _write_baseline(path: str, findings: list[Finding], err: TextIO) -> int:
     """Write the findings as a baseline (`--write-baseline`) instead of reporting them: exit
     status 0, or 2 if an input could not be read."""
+    from mtg_typeline.suppressions import write_baseline  # only for --write-baseline
+
     written = write_baseline(path, findings)
     files = len({finding.path for finding in findings if finding.code not in INPUT_CODES})
     wrote = f"{count(written, 'finding')} in {count(files, 'file')}"

@@ -19,7 +19,6 @@ choose the same rules). A run that meets one configuration has one scope, the ru
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from mtg_typeline.checker import Checker
@@ -32,10 +31,10 @@ from mtg_typeline.options import Options, build_options
 from mtg_typeline.ruleset import load_rules
 from mtg_typeline.sources import SourceSettings
 from mtg_typeline.sources.inputs import Reading
-from mtg_typeline.suppressions import CardIgnores
 
 if TYPE_CHECKING:
     from mtg_typeline.ruleset.model import RuleSet
+    from mtg_typeline.suppressions import CardIgnores
 
 _RulesKey = tuple[str | None, str | tuple[str, ...] | None]
 
@@ -75,6 +74,8 @@ class Configs:
         if known is None:
             choices = self.options.choices
             assert choices is not None and config is not None  # (a run of one configuration has one)
+            from pathlib import Path  # only for another configuration file: slow to import
+
             loaded = load_config(Path(config))
             built = build_options(self.options.paths, choices.values, choices.typed, loaded)
             known = self._options[config] = _run_wide(built, self.options)
@@ -163,6 +164,8 @@ def _cards(options: Options) -> CardIgnores | None:
     """The per-card ignores of `options` (None: none configured)."""
     if not options.per_card_ignores:
         return None
+    from mtg_typeline.suppressions import CardIgnores  # only where per-card ignores are configured
+
     where = options.config or "per-card-ignores"
     return CardIgnores(options.per_card_ignores, where, os.path.dirname(where) if options.config else None)
 
