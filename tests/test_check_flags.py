@@ -610,7 +610,7 @@ def test_show_files_names_standard_input_by_stdin_filename(
 
 def test_show_files_of_an_empty_folder_warns(here: Path) -> None:
     (here / "empty").mkdir()
-    result = invoke(["check", "--show-files", "empty"])
+    result = invoke(["check", "--show-files", "--no-error-on-unmatched-pattern", "empty"])
     assert (result.exit_code, result.stdout) == (0, "")
     assert result.stderr.startswith("typeline: warning: no files matching *.txt")
 
@@ -620,8 +620,10 @@ SETTINGS_DEFAULT = {
     "color": '"auto"',
     "column": "(not set)",
     "diff": "false",
+    "baseline": "(not set)",
     "edition": "(not set)",
     "encoding": "(not set)",
+    "error-on-unmatched-pattern": "true",
     "exclude": "(not set)",
     "exit-zero": "false",
     "extend-select": "(not set)",
@@ -637,6 +639,7 @@ SETTINGS_DEFAULT = {
     "max-member-ratio": "200",
     "max-member-size": '"64M"',
     "output-file": "(not set)",
+    "per-card-ignores": "(not set)",
     "per-file-ignores": "(not set)",
     "quiet": "false",
     "respect-gitignore": "true",
@@ -648,6 +651,7 @@ SETTINGS_DEFAULT = {
     "strict": "false",
     "unsafe-fixes": "false",
     "verbose": "false",
+    "write-baseline": "(not set)",
 }
 
 

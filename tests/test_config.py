@@ -27,7 +27,7 @@ KEY_LIST = (
     "edition, as-of, rules, format, output-file, strict, quiet, color, select, extend-select, ignore, "
     "fail-on, exit-zero, statistics, per-file-ignores, include, exclude, input-format, column, key, "
     "encoding, respect-gitignore, hidden, force-exclude, skip-non-card-files, fix, unsafe-fixes, "
-    "max-member-size, max-member-ratio"
+    "max-member-size, max-member-ratio, error-on-unmatched-pattern, per-card-ignores, baseline"
 )
 
 CLEAN = "Creature — Elf Warrior\n"
@@ -65,6 +65,9 @@ EVERY_KEY: dict[str, Any] = {
     "unsafe-fixes": True,
     "max-member-size": "8M",
     "max-member-ratio": 500,
+    "error-on-unmatched-pattern": False,
+    "per-card-ignores": {"State": ["TL201"], "tokens.xml": {"Bounty": ["unknown-subtype"]}},
+    "baseline": "known.json",
     "per-file-ignores": {"legacy/*.txt": ["TL101", "word-case"], "*.types": []},
 }
 
@@ -973,7 +976,7 @@ def test_files_named_explicitly_are_read_whatever_the_globs(tree: Path) -> None:
 
 def test_a_tree_without_matching_files_warns(tree: Path) -> None:
     pyproject(tree.parent, 'include = ["*.none"]\n')
-    result = invoke(["check", "--format", "json", "tree"])
+    result = invoke(["check", "--format", "json", "--no-error-on-unmatched-pattern", "tree"])
     assert result.exit_code == 0
     assert result.stderr == "typeline: warning: no files matching *.none under tree\n"
     assert json.loads(result.stdout)["summary"]["files"] == 0
@@ -1007,7 +1010,9 @@ def test_every_key_through_the_command_line(here: Path) -> None:
         .replace("as-of = 2024-06-06\n", "")
     )
     pyproject_text = pyproject_text.replace('input-format = "csv"\ncolumn = "Type Line"\nkey = "types"\n', "")
+    pyproject_text = pyproject_text.split("\n[tool.typeline.per-card-ignores]")[0]  # no cards in text
     (here / "pyproject.toml").write_text(pyproject_text, encoding="utf-8")
+    (here / "known.json").write_text('{"version": 1, "files": {}}', encoding="utf-8")  # the baseline
     result = invoke(["check", "."])
     # statistics in json, to report.json; TL1 and TL3 but not dash-form; word-case ignored in
     # legacy/; vendor/ excluded; exit zero although fail-on is info
@@ -1022,9 +1027,13 @@ def test_every_key_from_yaml_through_the_command_line(here: Path) -> None:
     text = text.replace("as-of: 2024-06-06\n", "")
     # the cards are text here: reading them as CSV is tested with the CSV reader
     text = text.replace("input-format: csv\ncolumn: Type Line\nkey: types\n", "")
+    text = text.replace(
+        "per-card-ignores:\n  State: [TL201]\n  tokens.xml:\n    Bounty: [unknown-subtype]\n", ""
+    )
     yaml_config(here, text)
     old_rules(here / "rules")
     cards(here, (DATA / "cards.txt").read_text(encoding="utf-8"), "new/cards.txt")
+    (here / "known.json").write_text('{"version": 1, "files": {}}', encoding="utf-8")  # the baseline
     result = invoke(["check", "."])
     assert (result.exit_code, result.output) == (0, "")
     assert json.loads((here / "report.json").read_text(encoding="utf-8")) == [

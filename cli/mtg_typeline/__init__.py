@@ -13,13 +13,15 @@ The package's folders are the stages a `typeline check` goes through, in order:
 
     main/        the command line (the one package that imports click)
     options      the user's choices, settled and frozen
-    engine/      the run: its own state (rules, checker, filters), one loop for every format
+    engine/      the run: its own state (rules, checker, filters, one set per configuration
+                 file its inputs fall under), one loop for every format
     discovery/   which files are read, and how each is named
     sources/     a reader per format: type lines with their places, and input findings
     parser       one type line into faces and words with their spans
     checker      the fast path, the full check and the run's one cache of results;
       checks/    the checks themselves, one module per family of codes
     filters      which findings are reported: selection, per-file ignores, suppressions
+      suppressions   per-card ignores and the baseline of known findings
     reporters/   a module per output format
     fix/         --fix and --diff: edits made and files written, from what readers gave
 

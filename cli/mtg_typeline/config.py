@@ -61,6 +61,9 @@ KEYS: dict[str, str] = {
     "unsafe-fixes": "bool",
     "max-member-size": "size",
     "max-member-ratio": "count",
+    "error-on-unmatched-pattern": "bool",
+    "per-card-ignores": "cards",
+    "baseline": "string",
 }
 
 
@@ -187,9 +190,10 @@ def _value(where: str, key: str, value: Any) -> Any:
         "size": isinstance(value, str | int) and parse_size(value) is not None,
         "count": isinstance(value, int) and not isinstance(value, bool) and value > 0,
         "color": isinstance(value, bool) or value in COLOR_WHEN,
-        "globs": isinstance(value, dict)
-        and all(isinstance(k, str) for k in value)
-        and all(isinstance(v, list) and all(isinstance(c, str) for c in v) for v in value.values()),
+        "globs": _globs(value),
+        "cards": isinstance(value, dict)
+        and all(isinstance(k, str) and k for k in value)
+        and all(_codes(v) or (_globs(v) and bool(v)) for v in value.values()),
     }[kind]
     if not ok:
         raise ConfigError(f"{where}: key {key!r} must be {_describe(kind)}, not {value!r}")
@@ -218,6 +222,15 @@ def _key_hint(key: str) -> str:
     return f"; did you mean {found[0]!r}?" if found else ""
 
 
+def _codes(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(c, str) for c in value)
+
+
+def _globs(value: Any) -> bool:
+    """A mapping of strings to lists of codes (per-file ignores; a glob's per-card ignores)."""
+    return isinstance(value, dict) and all(isinstance(k, str) and _codes(v) for k, v in value.items())
+
+
 def _formats() -> tuple[str, ...]:
     return (*FORMATS, AUTO)
 
@@ -240,4 +253,5 @@ def _describe(kind: str) -> str:
         "count": "a whole number over 0",
         "color": f"true, false or one of {', '.join(COLOR_WHEN)}",
         "globs": "a mapping of glob patterns to lists of codes",
+        "cards": "a mapping of card names to lists of codes, or of glob patterns to such mappings",
     }[kind]

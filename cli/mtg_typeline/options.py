@@ -26,6 +26,16 @@ STDOUT = "-"
 _CHOOSERS = ("edition", "rules", "as-of")
 
 
+class Choices(NamedTuple):
+    """What the command line gave, kept to settle the options of another configuration file
+    (see `engine.scopes`): every option's value and the long names of those typed, and the
+    run's own configuration file (None: none)."""
+
+    values: Mapping[str, Any]
+    typed: tuple[str, ...]
+    config: str | None
+
+
 class Options(NamedTuple):
     """Everything a `check` run is asked to do, settled before it starts (flags over
     configuration)."""
@@ -51,10 +61,18 @@ class Options(NamedTuple):
     root: str = ""  # inputs are named relative to it (see discovery.Names); "": the working directory
     force_exclude: bool = False  # exclude globs and hidden paths apply to named paths (--force-exclude)
     skip_non_card_files: bool = False  # named files are passed over as searched ones are
+    error_on_unmatched: bool = True  # a named directory with no file to read is an error
     stdin_filename: str | None = None  # standard input is checked as if it were this file
     output_file: str | None = None  # the report is written to this file (--output-file)
     verbose: bool = False  # say what the run used and came upon, on standard error (--verbose)
     zip_limits: ZipLimits = ZipLimits()  # how far a zip member may inflate (--max-member-size, -ratio)
+    # set when each input is checked with the configuration nearest to it (no --config or
+    # --no-config): what settles the options under another configuration file
+    choices: Choices | None = None
+    config: str | None = None  # the configuration file these options were settled with
+    per_card_ignores: Mapping[str, Any] | None = None  # card -> codes, or glob -> {card -> codes}
+    baseline: str | None = None  # findings known in it are not reported (--baseline)
+    write_baseline: str | None = None  # write the findings to it as a baseline (--write-baseline)
 
 
 def config_for(config_file: str | None, no_config: bool, start: str | None = None) -> Config:
@@ -112,6 +130,11 @@ def build_options(
         force_exclude=_force_exclude(merged, config),
         skip_non_card_files=bool(merged.get("skip-non-card-files")),
         zip_limits=_zip_limits(merged.get("max-member-size"), merged.get("max-member-ratio")),
+        error_on_unmatched=merged.get("error-on-unmatched-pattern", True) is not False,
+        config=str(config.path) if config.path else None,
+        per_card_ignores=merged.get("per-card-ignores"),
+        baseline=merged.get("baseline"),
+        write_baseline=merged.get("write-baseline"),
     )
 
 
@@ -291,7 +314,7 @@ def _selection(merged: Mapping[str, Any], typed: set[str], config: Config) -> Se
 def _from_config(key: str, value: Any, config: Config) -> Any:
     if key == "rules":  # one path or a list, each relative to the configuration file
         return tuple(str(config.root / path) for path in ([value] if isinstance(value, str) else value))
-    if key == "output-file" and value != STDOUT:  # relative to the configuration file too
+    if key in ("output-file", "baseline") and value != STDOUT:  # relative to the configuration file too
         return str(config.root / value)
     return value
 

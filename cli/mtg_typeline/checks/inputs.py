@@ -48,6 +48,8 @@ UNUSED_SUPPRESSION = input_problem(
     linter's unused-noqa check: the comment outlived the mistake it silenced, or names a
     code that never occurs there. In a text file, removing the comment is a safe fix; in a
     YAML card file the comment stands beside the type-line value, and no fix is offered.
+    An entry of `per-card-ignores` that silenced nothing in the run is reported too, at
+    the configuration file, with no fix.
     """,
     default=False,
     fix="safe",

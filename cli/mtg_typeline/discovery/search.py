@@ -8,7 +8,7 @@ glob matching (`discovery.globs`).
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 from mtg_typeline.discovery.gitignore import Ignores
 from mtg_typeline.discovery.globs import matches
@@ -33,14 +33,17 @@ def excludes(files: FileFilter, *paths: str) -> bool:
     return any(matches(path, g) for path in paths for g in files.exclude)
 
 
-def search(path: str, files: FileFilter, err: TextIO) -> Search:
+def search(path: str, files: FileFilter) -> Search:
     """The search of a directory, done: its inputs, relative to it with `/` ("" for the
-    directory itself), and which of them are set folders."""
+    directory itself), and which of them are set folders (none: see `unmatched`)."""
     done = Search(path, files)
-    if not done.run():
-        patterns = ", ".join(files.include)
-        err.write(f"typeline: warning: no files matching {patterns} under {printable(path)}\n")
+    done.run()
     return done
+
+
+def unmatched(path: str, files: FileFilter) -> str:
+    """What is said of a directory whose search found nothing to read."""
+    return f"no files matching {', '.join(files.include)} under {printable(path)}"
 
 
 class Search:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Sequence
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, Protocol, TextIO
 
 from mtg_typeline import sources
 from mtg_typeline.discovery import Input
@@ -27,6 +27,15 @@ from mtg_typeline.sources.encodings import ENCODED_FORMATS, head_in_utf8
 from mtg_typeline.sources.inputs import look_at, tell_format
 
 
+class Scoped(Protocol):
+    """What an input is fixed with: the configuration's reading and checker, and filters."""
+
+    @property
+    def inputs(self) -> Inputs: ...
+    @property
+    def filters(self) -> Filters: ...
+
+
 class Fixer:
     """The fixing of one run, input by input."""
 
@@ -35,15 +44,20 @@ class Fixer:
     ) -> None:
         """`how`: unsafe fixes too, show a diff (and in which form: a `--format`)."""
         self.inputs = inputs
-        checker = inputs.checker
+        self.filters = filters
 
         def check(text: str, where: str, comment: Comment | None) -> Sequence[Finding]:
-            return filters.line(checker.check(text), where, comment)
+            return self.filters.line(self.inputs.checker.check(text), where, comment)
 
         self.fixing = Fixing(FixSettings(check, inputs.names, *how), out, err)
 
-    def fix_input(self, item: Input, stdin: BinaryIO, report: Report, meter: Meter) -> Checked:
-        """Fix the input, then check what it holds after fixing (with --diff: would hold)."""
+    def fix_input(
+        self, item: Input, stdin: BinaryIO, report: Report, meter: Meter, scope: Scoped | None = None
+    ) -> Checked:
+        """Fix the input, then check what it holds after fixing (with --diff: would hold);
+        `scope`: the reading, checker and filters of the configuration it falls under."""
+        if scope is not None:
+            self.inputs, self.filters = scope.inputs, scope.filters
         path = item.name
         if item.unsearched:  # a directory that could not be listed: reported as such
             return check_input(item, stdin, self.inputs, report, meter)

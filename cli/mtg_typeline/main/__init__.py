@@ -191,6 +191,20 @@ def cli() -> None:
     help="Refuse a member of a .mse-set zip over 1 MiB that inflates past N times its compressed size.",
 )  # fmt: skip
 @click.option(
+    "--baseline", metavar="FILE",
+    help="Leave out the findings known in this baseline (by file, card and code; see --write-baseline).",
+)  # fmt: skip
+@click.option(
+    "--write-baseline", metavar="FILE",
+    help="Write the findings to FILE as a baseline, instead of reporting them (exit 0).",
+)  # fmt: skip
+@click.option(
+    "--error-on-unmatched-pattern/--no-error-on-unmatched-pattern",
+    default=True,
+    help="A named directory with no file to read is an error (exit 2); --no-error-on-unmatched-pattern: "
+    "a warning.",
+)
+@click.option(
     "--config",
     "config_file",
     metavar="FILE",
@@ -211,13 +225,16 @@ def check(
 
     def action() -> int:
         from mtg_typeline.engine import run
-        from mtg_typeline.options import build_options, config_for, stdin_folder
+        from mtg_typeline.options import Choices, build_options, config_for, stdin_folder
 
         typed = [name for name in given if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE]
         values = {name.replace("_", "-"): value for name, value in given.items()}
         config = config_for(config_file, no_config, stdin_folder(paths, given["stdin_filename"]))
         explicit = [n.replace("_", "-") for n in typed]
         options = build_options(paths, values, explicit, config)
+        if not (config_file or no_config):  # each input with the configuration nearest to it
+            own = str(config.path) if config.path else None
+            options = options._replace(choices=Choices(values, tuple(explicit), own))
         if (shown := before_run(options, Settings(values, explicit, config, no_config), *shows)) is not None:
             return shown
         stdin = sys.stdin.buffer
