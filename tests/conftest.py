@@ -11,13 +11,14 @@ import os
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, TypeVar
 
 import pytest
 from click.testing import CliRunner, Result
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, seed, settings
+from hypothesis.database import DirectoryBasedExampleDatabase, ReadOnlyDatabase
 
 from mtg_typeline.main import cli
 from mtg_typeline.ruleset import editions
@@ -75,16 +76,31 @@ FUZZ_MODE = os.environ.get("TYPELINE_FUZZ", "")
 if FUZZ_MODE not in ("", "ci", "deep"):
     raise pytest.UsageError(f"TYPELINE_FUZZ={FUZZ_MODE!r}: use ci or deep, or leave it unset")
 
+# Every failing example a property test finds is kept here (committed), and each run replays
+# them first, so a failure found once stays found; CI reads it without writing. CI draws from a
+# fixed seed rather than with `derandomize=True`, which makes hypothesis turn the database
+# off; `@seed` does too, so the settings are put on after it, database and all. A defect found
+# is also kept as an explicit `@example` beside its test, since the database is keyed by the
+# test's source and an edit of the test leaves its entries behind.
+EXAMPLES = DirectoryBasedExampleDatabase(ROOT / "tests" / "hypothesis-examples")
+CI_SEED = 15
+F = TypeVar("F", bound=Callable[..., object])
 
-def property_settings(max_examples: int, *more_checks: HealthCheck) -> settings:
-    """The settings of a property test that draws `max_examples` (scaled by TYPELINE_FUZZ)."""
-    return settings(
+
+def property_settings(max_examples: int, *more_checks: HealthCheck) -> Callable[[F], F]:
+    """The settings of a property test that draws `max_examples` (scaled by TYPELINE_FUZZ),
+    as a decorator put above `@given`."""
+    chosen = settings(
         max_examples=max_examples * (20 if FUZZ_MODE == "deep" else 1),
-        derandomize=FUZZ_MODE == "ci",
-        database=None if FUZZ_MODE == "ci" else settings.default.database,
+        database=ReadOnlyDatabase(EXAMPLES) if FUZZ_MODE == "ci" else EXAMPLES,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, *more_checks],
     )
+
+    def decorate(test: F) -> F:
+        return chosen(seed(CI_SEED)(test)) if FUZZ_MODE == "ci" else chosen(test)
+
+    return decorate
 
 
 # Variables that change how rich decides on colour, or what `--format auto` picks; every

@@ -8,6 +8,28 @@ The public Python API::
         print(finding.code, finding.message)
 
 Its names are loaded on first use, so the command line starts without them.
+
+The package's folders are the stages a `typeline check` goes through, in order:
+
+    main/        the command line (the one package that imports click)
+    options      the user's choices, settled and frozen
+    engine/      the run: its own state (rules, checker, filters, one set per configuration
+                 file its inputs fall under), one loop for every format
+    discovery/   which files are read, and how each is named
+    sources/     a reader per format: type lines with their places, and input findings
+    parser       one type line into faces and words with their spans
+    checker      the fast path, the full check and the run's one cache of results;
+      checks/    the checks themselves, one module per family of codes
+    filters      which findings are reported: selection, per-file ignores, suppressions
+      suppressions   per-card ignores and the baseline of known findings
+    reporters/   a module per output format
+    fix/         --fix and --diff: edits made and files written, from what readers gave
+
+Beside the pipeline, the rule data: `ruleset/` (rule files read into a `RuleSet`),
+`crimport/` (a Comprehensive Rules text into a rule file) and `lookup/` (rule data shown to
+people). Shared by several stages: `findings`, `errors`, `notation` (how type lines are
+written), `display`, `config`, `progress`, `spelling`, `yamlnodes`, `atomicwrite` and
+`inplace` (its writing into a file with several hard links).
 """
 
 from __future__ import annotations

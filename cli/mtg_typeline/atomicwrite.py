@@ -8,7 +8,19 @@ interrupt on the way leaves the target as it was and removes the temporary file.
 The new file keeps the old one's permissions, and its owner and group where the writer may
 set them. A symbolic link is written through: the file it points to is replaced and the link stays.
 Anything else that is not a regular file (a device, a FIFO, a directory) is refused rather
-than replaced by a file.
+than replaced by a file, and so is a file whose permissions say this process may not write it
+(a read-only file stays read-only, as a shell's `>` would leave it). Once the rename is done
+the folder is synced too, so that the rename itself survives a crash (where the platform
+can open a folder).
+
+A file with several hard links (`write_atomic`) keeps its identity: a rename would give the
+named link a new file and leave the others on the old text, so once the new contents are
+whole and synced in the temporary file they are copied into the file itself, with Ctrl-C
+and termination held back until it is whole again (`inplace`).
+
+With a `precondition` the file is locked (an advisory `flock`, on POSIX) from the check to
+the rename, so that two runs writing one file can't both pass the check: the second is told
+the file is busy (`Busy`) rather than overwriting the first one's work.
 """
 
 from __future__ import annotations
@@ -17,36 +29,51 @@ import contextlib
 import errno
 import os
 import stat
+import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
 from mtg_typeline.errors import TypelineError
+from mtg_typeline.inplace import Unfinished, write_in_place
 
-__all__ = ["AtomicFile", "OutputError", "write_atomic"]
+if sys.platform != "win32":
+    import fcntl
+
+__all__ = ["AtomicFile", "Busy", "OutputError", "write_atomic"]
 
 
 class OutputError(TypelineError):
     """An output file could not be written."""
 
 
+class Busy(Exception):
+    """Another writer holds the file (it is being written this moment)."""
+
+
 def write_atomic(
-    path: str | os.PathLike[str], data: bytes, precondition: Callable[[], None] | None = None
+    path: str | os.PathLike[str],
+    data: bytes,
+    precondition: Callable[[], None] | None = None,
+    *,
+    shown: str | None = None,
 ) -> None:
-    """Replace the file at `path` with `data` in one step; `OutputError` if it can't be done.
+    """Replace the file at `path` with `data` in one step; `OutputError` if it can't be done
+    (naming the file `shown`, by default `path` as given).
 
     `precondition` is called when the new contents are safely on disk, just before they
-    replace the target; whatever it raises leaves the target as it was (the temporary file
-    is removed), so the window for another writer is as short as it can be."""
-    shown = os.fspath(path)  # errors name the path as given
-    target = _regular_file(shown)
+    replace the target, with the target locked (`Busy` if another writer holds it); whatever
+    it raises leaves the target as it was (the temporary file is removed), so the window for
+    another writer is as short as it can be."""
+    shown = os.fspath(path) if shown is None else shown
+    target = _regular_file(shown, os.fspath(path))
     handle, temporary = _temporary(shown, target)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        _put_in_place(temporary, target, precondition)
+        _put_in_place(temporary, target, precondition, data)
     except BaseException as exc:  # an interrupt too: never leave the temporary file behind
         _failed(shown, temporary, exc)
         raise
@@ -60,7 +87,7 @@ class AtomicFile:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.shown = os.fspath(path)
-        self.target = _regular_file(self.shown)
+        self.target = _regular_file(self.shown, self.shown)
         handle, self.temporary = _temporary(self.shown, self.target)
         self.stream: BinaryIO = os.fdopen(handle, "wb")
 
@@ -70,7 +97,7 @@ class AtomicFile:
             self.stream.flush()
             os.fsync(self.stream.fileno())
             self.stream.close()
-            _put_in_place(self.temporary, self.target, None)
+            _put_in_place(self.temporary, self.target, None, None)
         except BaseException as exc:
             self.stream.close()
             _failed(self.shown, self.temporary, exc)
@@ -94,39 +121,103 @@ def _temporary(shown: str, target: str) -> tuple[int, str]:
         raise OutputError(f"{shown}: cannot write: {exc.strerror or exc}") from None
 
 
-def _put_in_place(temporary: str, target: str, precondition: Callable[[], None] | None) -> None:
-    """The written temporary file, with the target's permissions and owner, made the target."""
+def _put_in_place(
+    temporary: str, target: str, precondition: Callable[[], None] | None, data: bytes | None
+) -> None:
+    """The written temporary file, with the target's permissions and owner, made the target
+    (given its `data`, a file with several hard links is written in place), then synced."""
     os.chmod(temporary, _mode(target))
     _keep_owner(temporary, target)
-    if precondition is not None:
-        precondition()
-    os.replace(temporary, target)
+    with _locked(target) if precondition is not None else contextlib.nullcontext():
+        if precondition is not None:
+            precondition()
+        if data is not None and _links(target) > 1:
+            write_in_place(target, data, temporary)
+            os.unlink(temporary)
+        else:
+            os.replace(temporary, target)
+    _sync_folder(os.path.dirname(target))
 
 
 def _failed(shown: str, temporary: str, exc: BaseException) -> None:
     """Clean up after a write that failed or was interrupted; an `OSError` becomes an
-    `OutputError` naming the file (anything else goes on as it is)."""
+    `OutputError` naming the file (anything else goes on as it is). A file left part
+    written keeps its temporary file, which holds the whole new contents."""
+    if isinstance(exc, Unfinished):
+        raise OutputError(
+            f"{shown}: cannot write: {exc.strerror or exc}; it was left part written, "
+            f"and its whole new contents are in {exc.temporary}"
+        ) from None
     with contextlib.suppress(OSError):
         os.unlink(temporary)
     if isinstance(exc, OSError):
         raise OutputError(f"{shown}: cannot write: {exc.strerror or exc}") from None
 
 
-def _regular_file(path: str) -> str:
+def _regular_file(shown: str, path: str) -> str:
     """The absolute path of the file to replace: a link's target (the link stays); an
-    `OutputError` if what is there is not a regular file."""
+    `OutputError` (naming `shown`) if what is there is not a regular file, or one this
+    process may not write."""
     target = os.path.realpath(path)
     try:
         mode = os.stat(target).st_mode
     except FileNotFoundError:
         return target  # a new file (a dangling link's target is created, as a shell would)
     except OSError as exc:
-        raise OutputError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise OutputError(f"{shown}: cannot write: {exc.strerror or exc}") from None
     if stat.S_ISDIR(mode):
-        raise OutputError(f"{path}: cannot write: {os.strerror(errno.EISDIR)}")
+        raise OutputError(f"{shown}: cannot write: {os.strerror(errno.EISDIR)}")
     if not stat.S_ISREG(mode):
-        raise OutputError(f"{path}: cannot write: not a regular file")
+        raise OutputError(f"{shown}: cannot write: not a regular file")
+    if not os.access(target, os.W_OK, effective_ids=os.access in os.supports_effective_ids):
+        raise OutputError(f"{shown}: cannot write: {os.strerror(errno.EACCES)}")
     return target
+
+
+def _links(target: str) -> int:
+    """How many hard links the file has (0: there is none yet)."""
+    try:
+        return os.stat(target).st_nlink
+    except FileNotFoundError:
+        return 0
+
+
+@contextlib.contextmanager
+def _locked(target: str) -> Iterator[None]:
+    """Hold an exclusive advisory lock on the file at `target` (POSIX), or raise `Busy`
+    when another writer holds it. Held through the rename: a writer that opened the old
+    file waits for nothing and finds it busy; one that opens the new file finds it changed."""
+    if sys.platform == "win32":
+        yield
+        return
+    try:
+        handle = os.open(target, os.O_RDONLY)
+    except FileNotFoundError:
+        yield  # a new file: nothing to lock, nothing to overwrite
+        return
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise Busy(target) from None
+        yield
+    finally:
+        os.close(handle)  # (closing lets the lock go)
+
+
+def _sync_folder(folder: str) -> None:
+    """Sync the folder, so that a rename in it survives a crash. Quietly not done where the
+    platform can't open a folder (Windows) or its file system can't sync one: the file is in
+    place by now either way."""
+    try:
+        handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(handle)
+    finally:
+        os.close(handle)
 
 
 def _keep_owner(temporary: str, target: str) -> None:

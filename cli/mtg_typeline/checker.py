@@ -111,7 +111,10 @@ class Checker:
         return found
 
     def evaluate(self, text: str) -> Findings:
-        """Findings for one type line, without the cache."""
+        """Findings for one type line, without the cache. A line too long to be a type line
+        is told before the fast path, which would split it and remember its head."""
+        if len(text) > MAX_LINE_CHARS:
+            return (_too_long(text),)
         return () if self.is_clean(text) else self.check_fully(text)
 
     def is_clean(self, text: str) -> bool:

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from mtg_typeline.display import AUTO, COLOR_WHEN
 from mtg_typeline.errors import TypelineError
 from mtg_typeline.reporters import FORMATS
-from mtg_typeline.ruleset.editions import is_date
+from mtg_typeline.ruleset.editions import is_date, normal_date
 from mtg_typeline.sources import FORMATS as INPUT_FORMATS
+from mtg_typeline.sources import parse_size
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -51,12 +52,18 @@ KEYS: dict[str, str] = {
     "input-format": "input-format",
     "column": "string",
     "key": "string",
+    "encoding": "string",
     "respect-gitignore": "bool",
     "hidden": "bool",
     "force-exclude": "bool",
     "skip-non-card-files": "bool",
     "fix": "bool",
     "unsafe-fixes": "bool",
+    "max-member-size": "size",
+    "max-member-ratio": "count",
+    "error-on-unmatched-pattern": "bool",
+    "per-card-ignores": "cards",
+    "baseline": "string",
 }
 
 
@@ -166,9 +173,10 @@ def _value(where: str, key: str, value: Any) -> Any:
     """`value` checked against the kind of `key`."""
     kind = KEYS.get(key)
     if kind is None:
-        raise ConfigError(f"{where}: unknown key {key!r} (the keys are: {', '.join(KEYS)})")
+        raise ConfigError(f"{where}: unknown key {key!r}{_key_hint(key)} (the keys are: {', '.join(KEYS)})")
     if key in ("edition", "as-of") and isinstance(value, date):
         value = value.isoformat()  # an unquoted date in YAML or TOML
+    value = _as_given(kind, value)
     ok = {
         "string": isinstance(value, str) and bool(value),
         "date": isinstance(value, str) and is_date(value),
@@ -179,14 +187,48 @@ def _value(where: str, key: str, value: Any) -> Any:
         "bool": isinstance(value, bool),
         "strings": isinstance(value, list) and all(isinstance(v, str) for v in value),
         "fail-on": value in FAIL_ON,
+        "size": isinstance(value, str | int) and parse_size(value) is not None,
+        "count": isinstance(value, int) and not isinstance(value, bool) and value > 0,
         "color": isinstance(value, bool) or value in COLOR_WHEN,
-        "globs": isinstance(value, dict)
-        and all(isinstance(k, str) for k in value)
-        and all(isinstance(v, list) and all(isinstance(c, str) for c in v) for v in value.values()),
+        "globs": _globs(value),
+        "cards": isinstance(value, dict)
+        and all(isinstance(k, str) and k for k in value)
+        and all(_codes(v) or (_globs(v) and bool(v)) for v in value.values()),
     }[kind]
     if not ok:
         raise ConfigError(f"{where}: key {key!r} must be {_describe(kind)}, not {value!r}")
     return value
+
+
+def _as_given(kind: str, value: Any) -> Any:
+    """`value` read as what the user means: a string where a list is expected is a list of
+    one (`ignore = "TL101"`, in `per-file-ignores` too), a date of one-digit month or day is
+    written with two (`as-of = "2024-6-1"`)."""
+    if kind == "strings" and isinstance(value, str):
+        return [value]
+    if kind == "globs" and isinstance(value, dict):
+        return {glob: [codes] if isinstance(codes, str) else codes for glob, codes in value.items()}
+    if kind == "date" and isinstance(value, str):
+        return normal_date(value)
+    return value
+
+
+def _key_hint(key: str) -> str:
+    """ "; did you mean 'fail-on'?" for a key spelt with underscores or close to a key, or ''."""
+    from mtg_typeline.spelling import close_matches  # only for a key that is wrong
+
+    spelt = key.strip().lower().replace("_", "-")
+    found = (spelt,) if spelt in KEYS else close_matches(spelt, tuple(KEYS), 1)
+    return f"; did you mean {found[0]!r}?" if found else ""
+
+
+def _codes(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(c, str) for c in value)
+
+
+def _globs(value: Any) -> bool:
+    """A mapping of strings to lists of codes (per-file ignores; a glob's per-card ignores)."""
+    return isinstance(value, dict) and all(isinstance(k, str) and _codes(v) for k, v in value.items())
 
 
 def _formats() -> tuple[str, ...]:
@@ -207,6 +249,9 @@ def _describe(kind: str) -> str:
         "bool": "true or false",
         "strings": "a list of strings",
         "fail-on": f"one of {', '.join(FAIL_ON)}",
+        "size": "a size: bytes, or a number with K, M or G (such as 64M)",
+        "count": "a whole number over 0",
         "color": f"true, false or one of {', '.join(COLOR_WHEN)}",
         "globs": "a mapping of glob patterns to lists of codes",
+        "cards": "a mapping of card names to lists of codes, or of glob patterns to such mappings",
     }[kind]

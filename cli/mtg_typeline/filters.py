@@ -40,7 +40,10 @@ def expand(selectors: Iterable[str], what: str = "--select") -> frozenset[str]:
     for token in filter(None, tokens):
         found = {c.code for c in _checks() if _matches(c.code, c.name, token)}
         if not found:
-            raise UsageError(f"{what}: {token!r} is no code, code prefix or name (see `typeline codes`)")
+            hint = _registry().did_you_mean(token)
+            raise UsageError(
+                f"{what}: {token!r} is no code, code prefix or name (see `typeline codes`){hint}"
+            )
         codes |= found
     return frozenset(codes)
 
@@ -219,14 +222,19 @@ class Filters:
     """The filter stage of one run: its selection, with the run's root (`base`: reported
     paths are relative to it), and the inline suppressions of each input."""
 
-    def __init__(self, selection: Selection, base: str) -> None:
+    def __init__(
+        self, selection: Selection, base: str, silences: Callable[[Finding, str], bool] | None = None
+    ) -> None:
         self.selection = selection
         self.base = base
-        plain = selection.codes is None and not selection.per_file
+        self.silences = silences  # per-card ignores (see `suppressions`), which apply after the rest
+        plain = selection.codes is None and not selection.per_file and silences is None
         self.keeps: Callable[[Finding], bool] = self._keeps_all if plain else self._keeps
 
     def _keeps(self, finding: Finding) -> bool:
-        return self.selection.keeps(finding, self.base)
+        if not self.selection.keeps(finding, self.base):
+            return False
+        return self.silences is None or finding.code in INPUT_CODES or not self.silences(finding, self.base)
 
     @staticmethod
     def _keeps_all(finding: Finding) -> bool:

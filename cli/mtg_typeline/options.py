@@ -18,11 +18,22 @@ from mtg_typeline.filters import Selection, expand
 from mtg_typeline.findings import STDIN
 from mtg_typeline.reporters import REPORTERS
 from mtg_typeline.ruleset import shipped_index
-from mtg_typeline.sources import DEFAULT_INCLUDE, EXTENSIONS, named_for_a_reader
+from mtg_typeline.sources import DEFAULT_INCLUDE, EXTENSIONS, ZipLimits, named_for_a_reader, parse_size
+from mtg_typeline.sources.encodings import codec_of
 
 STDOUT = "-"
 # Ways to choose the rules, each excluding the others: typing one drops the others' settings
 _CHOOSERS = ("edition", "rules", "as-of")
+
+
+class Choices(NamedTuple):
+    """What the command line gave, kept to settle the options of another configuration file
+    (see `engine.scopes`): every option's value and the long names of those typed, and the
+    run's own configuration file (None: none)."""
+
+    values: Mapping[str, Any]
+    typed: tuple[str, ...]
+    config: str | None
 
 
 class Options(NamedTuple):
@@ -42,16 +53,26 @@ class Options(NamedTuple):
     files: FileFilter = FileFilter()
     input_format: str = AUTO  # or one of sources.FORMATS
     column: str | None = None  # the type column of a table (--column)
-    key: str | None = None  # the type key of a YAML card file (--key)
+    key: str | None = None  # the type key of a YAML card file or JSON card list (--key)
+    encoding: str | None = None  # the codec of text and table inputs (--encoding); None: UTF-8
     fix: bool = False  # apply the fixes and write the files (--fix)
     unsafe_fixes: bool = False  # unsafe fixes too (--unsafe-fixes)
     diff: bool = False  # show what --fix would change, change nothing (--diff)
     root: str = ""  # inputs are named relative to it (see discovery.Names); "": the working directory
     force_exclude: bool = False  # exclude globs and hidden paths apply to named paths (--force-exclude)
     skip_non_card_files: bool = False  # named files are passed over as searched ones are
+    error_on_unmatched: bool = True  # a named directory with no file to read is an error
     stdin_filename: str | None = None  # standard input is checked as if it were this file
     output_file: str | None = None  # the report is written to this file (--output-file)
     verbose: bool = False  # say what the run used and came upon, on standard error (--verbose)
+    zip_limits: ZipLimits = ZipLimits()  # how far a zip member may inflate (--max-member-size, -ratio)
+    # set when each input is checked with the configuration nearest to it (no --config or
+    # --no-config): what settles the options under another configuration file
+    choices: Choices | None = None
+    config: str | None = None  # the configuration file these options were settled with
+    per_card_ignores: Mapping[str, Any] | None = None  # card -> codes, or glob -> {card -> codes}
+    baseline: str | None = None  # findings known in it are not reported (--baseline)
+    write_baseline: str | None = None  # write the findings to it as a baseline (--write-baseline)
 
 
 def config_for(config_file: str | None, no_config: bool, start: str | None = None) -> Config:
@@ -81,7 +102,7 @@ def build_options(
         paths=paths,
         edition=_edition(merged),
         rules_file=tuple(merged.get("rules") or ()) or None,
-        output_format=resolve_format(merged["format"]),
+        output_format=_output_format(merged["format"], bool(merged.get("diff"))),
         output_file=_output_file(merged.get("output-file")),
         quiet=bool(merged.get("quiet")),
         verbose=bool(merged.get("verbose")),
@@ -101,13 +122,29 @@ def build_options(
         stdin_filename=_stdin_filename(merged.get("stdin-filename"), merged.get("input-format")),
         column=_column(merged.get("column")),
         key=merged.get("key"),
+        encoding=_encoding(merged.get("encoding"), _configured("encoding", typed, config)),
         fix=bool(merged.get("fix")),
         unsafe_fixes=bool(merged.get("unsafe-fixes")),
         diff=bool(merged.get("diff")),
         root=root,
         force_exclude=_force_exclude(merged, config),
         skip_non_card_files=bool(merged.get("skip-non-card-files")),
+        zip_limits=_zip_limits(merged.get("max-member-size"), merged.get("max-member-ratio")),
+        error_on_unmatched=merged.get("error-on-unmatched-pattern", True) is not False,
+        config=str(config.path) if config.path else None,
+        per_card_ignores=merged.get("per-card-ignores"),
+        baseline=merged.get("baseline"),
+        write_baseline=merged.get("write-baseline"),
     )
+
+
+def _zip_limits(size: str | int | None, ratio: int | None) -> ZipLimits:
+    """--max-member-size and --max-member-ratio (a size as `parse_size` reads it)."""
+    if size is None:
+        return ZipLimits(ratio=ratio or ZipLimits().ratio)
+    if (parsed := parse_size(size)) is None:
+        raise UsageError(f"--max-member-size {size}: give a size in bytes, or with K, M or G (64M)")
+    return ZipLimits(parsed, ratio or ZipLimits().ratio)
 
 
 def _merged(given: Mapping[str, Any], typed: set[str], config: Config) -> tuple[dict[str, Any], set[str]]:
@@ -153,13 +190,14 @@ def _notation(value: Any) -> str:
 
 
 def _edition(merged: Mapping[str, Any]) -> str | None:
-    """The edition asked for: by its date, or the one in force on the `as-of` date."""
+    """The edition asked for: by its date (or `newest`), or the one in force on the `as-of` date."""
     chosen = [f"--{key}" for key in _CHOOSERS if _chosen(merged.get(key))]
     if len(chosen) > 1:
         raise UsageError(f"{', '.join(chosen[:-1])} and {chosen[-1]} exclude each other")
     if merged.get("as-of") is not None:
         return shipped_index().in_force(str(merged["as-of"]))
-    return merged.get("edition")
+    edition = merged.get("edition")
+    return None if edition is None else shipped_index().resolve(str(edition), as_of=True)
 
 
 def _force_exclude(merged: Mapping[str, Any], config: Config) -> bool:
@@ -220,6 +258,28 @@ def _column(value: str | None) -> str | None:
     return value
 
 
+def _encoding(name: str | None, where: str | None) -> str | None:
+    """The codec of --encoding NAME (before any file is read): a name Python knows as a text
+    encoding, or a usage error (`where`: the configuration's key that gave it, if one did)."""
+    if name is None:
+        return None
+    try:
+        return codec_of(name)
+    except LookupError:
+        raise UsageError(
+            f"{where or '--encoding'}: {name!r} is not an encoding Python knows for text; give one "
+            "such as cp1252 (Windows-1252), latin-1, utf-16 or mac-roman"
+        ) from None
+
+
+def _configured(key: str, typed: set[str], config: Config) -> str | None:
+    """Where the configuration gave `key`, as a message names it; None if it was typed or not
+    configured."""
+    if key in typed or key not in config.values:
+        return None
+    return f"{config.path}: key {key!r}"
+
+
 def _chosen(value: Any) -> bool:
     """Whether a chooser was given: an empty --edition or --as-of is (and is an error to report,
     not the newest edition); no --rules is an empty list."""
@@ -254,7 +314,7 @@ def _selection(merged: Mapping[str, Any], typed: set[str], config: Config) -> Se
 def _from_config(key: str, value: Any, config: Config) -> Any:
     if key == "rules":  # one path or a list, each relative to the configuration file
         return tuple(str(config.root / path) for path in ([value] if isinstance(value, str) else value))
-    if key == "output-file" and value != STDOUT:  # relative to the configuration file too
+    if key in ("output-file", "baseline") and value != STDOUT:  # relative to the configuration file too
         return str(config.root / value)
     return value
 
@@ -278,6 +338,12 @@ def _codes(values: Iterable[str] | None, option: str) -> tuple[str, ...] | None:
     if not codes and isinstance(values, tuple):
         raise UsageError(f"--{option} {' '.join(repr(v) for v in values)}: give codes, prefixes or names")
     return codes
+
+
+def _output_format(name: str, diff: bool) -> str:
+    """The format of the run: `auto` resolved; with --diff, `auto` is a diff to read (text)
+    wherever the run is, GitHub Actions too."""
+    return "text" if diff and name == AUTO else resolve_format(name)
 
 
 def resolve_format(name: str) -> str:

@@ -58,3 +58,24 @@ def close_matches(word: str, candidates: tuple[str, ...], limit: int = 3) -> tup
     scored = [(SequenceMatcher(None, key, k).ratio(), k) for k in index.near(key)]
     best = sorted((s for s in scored if s[0] >= CUTOFF), reverse=True)  # ties as difflib breaks them
     return tuple(index.by_key[k] for _, k in best[:limit])
+
+
+# Plurals English makes otherwise than with -s, -es, -ies or -ves, as type words have them.
+_IRREGULAR = {"mice": "mouse", "oxen": "ox", "fungi": "fungus", "pegasi": "pegasus", "cyclopes": "cyclops"}
+
+
+def singular_forms(word: str) -> tuple[str, ...]:
+    """What `word` (case-folded) may be the plural of: Elves → elf, elfe, elve; Harpies →
+    harpy, harpie; Foxes → fox, foxe. A guess for each English rule; the caller keeps those
+    a list has."""
+    key = word.casefold()
+    found = [_IRREGULAR[key]] if key in _IRREGULAR else []
+    if key.endswith("ves"):
+        found += [key[:-3] + "f", key[:-3] + "fe"]
+    if key.endswith("ies"):
+        found.append(key[:-3] + "y")
+    if key.endswith("es"):
+        found.append(key[:-2])
+    if key.endswith("s") and len(key) > 2:
+        found.append(key[:-1])
+    return tuple(found)

@@ -97,7 +97,7 @@ def test_subtype_prefix_names_every_subtype_code() -> None:
     assert {f"TL30{n}" for n in range(1, 9)} == SUBTYPE_CODES
 
 
-@pytest.mark.parametrize("selector", ["TL999", "TL4", "unknown-subtypes", "subtype", "T", "E501", "301"])
+@pytest.mark.parametrize("selector", ["TL999", "TL4", "T", "E501"])
 def test_expand_rejects_an_unknown_selector(selector: str) -> None:
     with pytest.raises(UsageError) as caught:
         expand(["TL301", selector])

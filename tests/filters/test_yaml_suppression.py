@@ -209,4 +209,8 @@ def test_an_alias_follows_the_comment_of_its_anchor_line() -> None:
     aliased = (
         "- name: A\n  type_line: &t Creature - Elf\n- name: B\n  type_line: *t  # typeline: ignore[TL101]\n"
     )
-    assert concise(aliased) == [f"cards.yaml:2:25: {DASH} (card: A)", f"cards.yaml:2:25: {DASH} (card: B)"]
+    unfixable = DASH.replace(" [*]", "")  # an anchored value is never fixed, so not marked
+    assert concise(aliased) == [
+        f"cards.yaml:2:25: {unfixable} (card: A)",
+        f"cards.yaml:2:25: {unfixable} (card: B)",
+    ]

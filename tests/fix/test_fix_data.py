@@ -102,9 +102,10 @@ def test_an_entry_that_cannot_be_rewritten_keeps_its_finding() -> None:
     result = fix("cards.dat")
     assert path.read_text(encoding="utf-8") == text.replace("Open|Creature - Elf", "Open|Creature — Elf")
     assert result.stdout.splitlines() == [
-        "cards.dat:1:17: TL101 [*] [warning] the dash is written as '-'; subtypes follow a long dash '—' "
+        # not marked fixable: --fix can't write them
+        "cards.dat:1:17: TL101 [warning] the dash is written as '-'; subtypes follow a long dash '—' "
         "with one space on each side (card: !Locked)",
-        "cards.dat:2:18: TL101 [*] [warning] the dash is written as '-'; subtypes follow a long dash '—' "
+        "cards.dat:2:18: TL101 [warning] the dash is written as '-'; subtypes follow a long dash '—' "
         "with one space on each side (card: ~Refused)",
         "Fixed 1 finding in 1 file.",
         "Found 2 warnings in 3 type lines in 1 file.",

@@ -1,9 +1,9 @@
 """Properties of fixing, on generated type lines and text files.
 
-- A right line with one fixable mistake injected (tests/fix_mutations.py: dash form, spacing,
-  case, supertype order, a duplicate type or subtype, Tribal, a renamed type or subtype, a
-  subtype before a missing dash; a misspelling with one close word under `--unsafe-fixes`)
-  is given back exactly.
+- A right line with one fixable mistake injected (tests/helpers/fix_mutations.py: dash form,
+  spacing, case, supertype order, a duplicate type or subtype, Tribal, a renamed type or
+  subtype, a subtype before a missing dash, a plural or a hyphen; a misspelling with one close
+  word under `--unsafe-fixes`) is given back exactly.
 - For any line (the fast-path tests' builder, and right lines with several mistakes): the
   fixed line parses, keeps its number of faces, has no more errors, has no applicable fix
   left unless fixing said it did not settle, and fixing it again changes nothing.
@@ -14,16 +14,15 @@
 
 from __future__ import annotations
 
-import csv
 import os
 import random
 from functools import cache
 from pathlib import Path
 
 import pytest
-from conftest import DATA, property_settings, run_cli
+from conftest import property_settings, run_cli
 from helpers import fix_mutations
-from helpers.typelines import DrawPicker, build_line, type_lines
+from helpers.typelines import DrawPicker, build_line, type_lines, valid_lines
 from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
@@ -36,11 +35,6 @@ from mtg_typeline.ruleset import RuleSet, load_rules
 from mtg_typeline.sources.text import type_line
 
 NEWEST = "2026-09-25"
-CORPUS = DATA / "corpus-typelines.tsv"
-VALID_KINDS = frozenset(
-    {"card", "plane", "scheme", "phenomenon", "vanguard", "conspiracy", "dungeon", "token"}
-)
-NOT_VALID_FLAGS = frozenset({"joke", "noncr", "preview"})
 KINDS = sorted(fix_mutations.SAFE)
 DEFAULT = Selection(None)  # the codes on by default, as a run without --select reports them
 PROPERTY = property_settings(300)
@@ -54,18 +48,6 @@ def rules() -> RuleSet:
 @cache
 def checker() -> Checker:
     return Checker(rules())
-
-
-@cache
-def valid_lines() -> tuple[str, ...]:
-    """The corpus lines that are right under the newest edition (as bench/inputs.py tells)."""
-    with CORPUS.open(encoding="utf-8", newline="") as stream:
-        rows = list(csv.DictReader(stream, delimiter="\t", quoting=csv.QUOTE_NONE))
-    return tuple(
-        row["type_line"]
-        for row in rows
-        if row["kind"] in VALID_KINDS and not set(row["flags"].split(",")) & NOT_VALID_FLAGS
-    )
 
 
 def errors(line: str) -> int:

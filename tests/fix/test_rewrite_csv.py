@@ -56,9 +56,9 @@ def test_csv_text_after_a_closing_quote_is_not_written() -> None:
     assert CSV('name,type\nA,"Creature" - Elf\n', "Creature — Elf") is None
 
 
-def test_csv_lone_cr_line_ends_are_not_written() -> None:
-    (entry,) = entries("csv", "name,type\rA,Creature - Elf\r")
-    assert entry.text == "Creature - Elf" and entry.rewrite is None
+def test_csv_lone_cr_line_ends_are_written_too() -> None:
+    data = "name,type\rA,Creature - Elf\r"
+    assert CSV(data, "Creature — Elf") == data.replace("Creature - Elf", "Creature — Elf")
 
 
 @FUZZ

@@ -17,7 +17,8 @@ CONFIGS = DATA / "config"
 KEY_LIST = (
     "edition, as-of, rules, format, output-file, strict, quiet, color, select, extend-select, ignore, "
     "fail-on, exit-zero, statistics, per-file-ignores, include, exclude, input-format, column, key, "
-    "respect-gitignore, hidden, force-exclude, skip-non-card-files, fix, unsafe-fixes"
+    "encoding, respect-gitignore, hidden, force-exclude, skip-non-card-files, fix, unsafe-fixes, "
+    "max-member-size, max-member-ratio, error-on-unmatched-pattern, per-card-ignores, baseline"
 )
 
 CLEAN = "Creature — Elf Warrior\n"

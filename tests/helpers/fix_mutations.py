@@ -7,7 +7,9 @@ place (no dash to spoil, no supertype to move). Every mistake but `misspelling` 
 right correction, a safe fix, so fixing must give back the line exactly; `misspelling`
 changes a letter of a word so that exactly one listed word is close, an unsafe fix; `typo`
 changes a letter of a word whatever comes of it (one close word, several, or another listed
-word: not every typo can be undone).
+word: not every typo can be undone). `plural` and `hyphen` write a subtype as a plural
+(Elves) or with a hyphen where the list has a space and the other way round (Elf-Warrior,
+Assembly Worker): each has one right reading, a safe fix.
 """
 
 from __future__ import annotations
@@ -204,6 +206,64 @@ def typo(line: str, rules: RuleSet, rng: random.Random) -> str | None:
     return " ".join([*parts[:at], word[:spot] + letter + word[spot + 1 :], *parts[at + 1 :]])
 
 
+# Plurals English makes otherwise than with -s or -es (the subtype lists have these words).
+_IRREGULAR = {"mouse": "mice", "ox": "oxen", "fungus": "fungi", "pegasus": "pegasi", "cyclops": "cyclopes"}
+
+
+def _plural_of(word: str) -> str:
+    """`word` made plural as English does (Elf → Elves, Harpy → Harpies, Fox → Foxes)."""
+    if word.casefold() in _IRREGULAR:
+        return word[0] + _IRREGULAR[word.casefold()][1:]
+    if word.endswith(("lf", "rf")):
+        return word[:-1] + "ves"
+    if word.endswith("y") and word[-2:-1] not in tuple("aeiou"):
+        return word[:-1] + "ies"
+    if word.endswith(("s", "x", "z", "ch", "sh")):
+        return word + "es"
+    return word + "s"
+
+
+def _word_subtypes(face: str, rules: RuleSet) -> list[str]:
+    """The subtypes of a face checked word by word (none on a plane), as written."""
+    if DASH not in face or _is_whole(face, rules):
+        return []
+    return face.partition(DASH)[2].split(" ")
+
+
+def plural(line: str, rules: RuleSet, rng: random.Random) -> str | None:
+    """One one-word subtype written as a plural that no list has (Elf → Elves)."""
+    listed = {e.casefold() for s in rules.lists for e in s.entries}
+
+    def fit(face: str) -> list[int]:
+        words = _word_subtypes(face, rules)
+        return [i for i, w in enumerate(words) if w.isalpha() and _plural_of(w).casefold() not in listed]
+
+    def change(face: str) -> str:
+        head, dash_, tail = face.partition(DASH)
+        words = tail.split(" ")
+        at = rng.choice(fit(face))
+        words[at] = _plural_of(words[at])
+        return head + dash_ + " ".join(words)
+
+    return _one_face(line, rng, lambda f: bool(fit(f)), change)
+
+
+def hyphen(line: str, rules: RuleSet, rng: random.Random) -> str | None:
+    """A hyphen for a space or a space for a hyphen: two subtypes joined (Elf-Warrior), or a
+    hyphenated subtype split (Assembly Worker) or a two-word one joined (Time-Lord)."""
+
+    def spots(face: str) -> list[int]:
+        tail = face.partition(DASH)[2]
+        return [i for i, c in enumerate(tail) if c in " -"] if _word_subtypes(face, rules) else []
+
+    def change(face: str) -> str:
+        head, dash_, tail = face.partition(DASH)
+        at = rng.choice(spots(face))
+        return head + dash_ + tail[:at] + ("-" if tail[at] == " " else " ") + tail[at + 1 :]
+
+    return _one_face(line, rng, lambda f: bool(spots(f)), change)
+
+
 SAFE: dict[str, Mutation] = {
     "dash": dash,
     "spacing": spacing,
@@ -215,5 +275,7 @@ SAFE: dict[str, Mutation] = {
     "renamed-type": renamed_type,
     "renamed-subtype": renamed_subtype,
     "subtype-before-dash": subtype_before_dash,
+    "plural": plural,
+    "hyphen": hyphen,
 }
 UNSAFE: dict[str, Mutation] = {"misspelling": misspelling, "typo": typo}

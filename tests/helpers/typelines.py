@@ -5,20 +5,29 @@ words, Time Lord and planes, then spoilt a little (case, duplicates, spacing, da
 so that many lines are clean and many are nearly clean: the places a shortcut goes wrong.
 One builder serves hypothesis (`type_lines`, which shrinks a counterexample) and a seeded
 random run (`RandomPicker`); the fast path's tests and the fixer's properties draw from it.
+`valid_lines` are the right lines of the corpus, for mistakes to be injected into.
 """
 
 from __future__ import annotations
 
+import csv
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Protocol, TypeVar
 
+from conftest import DATA
 from hypothesis import strategies as st
 
 from mtg_typeline.ruleset import RuleSet, load_rules
 
 T = TypeVar("T")
+
+CORPUS = DATA / "corpus-typelines.tsv"
+VALID_KINDS = frozenset(
+    {"card", "plane", "scheme", "phenomenon", "vanguard", "conspiracy", "dungeon", "token"}
+)
+NOT_VALID_FLAGS = frozenset({"joke", "noncr", "preview"})
 
 
 class Picker(Protocol):
@@ -150,3 +159,15 @@ def build_line(pick: Picker, edition: str) -> str:
 @st.composite
 def type_lines(draw: st.DrawFn, edition: str) -> str:
     return build_line(DrawPicker(draw), edition)
+
+
+@cache
+def valid_lines() -> tuple[str, ...]:
+    """The corpus lines that are right under the newest edition (as bench/inputs.py tells)."""
+    with CORPUS.open(encoding="utf-8", newline="") as stream:
+        rows = list(csv.DictReader(stream, delimiter="\t", quoting=csv.QUOTE_NONE))
+    return tuple(
+        row["type_line"]
+        for row in rows
+        if row["kind"] in VALID_KINDS and not set(row["flags"].split(",")) & NOT_VALID_FLAGS
+    )

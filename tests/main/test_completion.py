@@ -86,7 +86,7 @@ def test_selector_help_says_what_each_selects() -> None:
 )
 def test_editions_complete_with_the_shipped_dates_newest_first(words: list[str]) -> None:
     assert offered(words, "2009") == ["2009-10-01", "2009-09-04", "2009-07-11"]
-    assert offered(words, "") == list(reversed(shipped_editions()))
+    assert offered(words, "") == ["newest", *reversed(shipped_editions())]
 
 
 def test_as_of_takes_any_date_and_is_offered_none() -> None:

@@ -149,7 +149,7 @@ def test_show_unknown_category_lists_them() -> None:
     expect_error(
         ["rules", "show", "creatures"],
         "unknown category 'creatures': choose from card_types, supertypes, artifact, enchantment, land, "
-        "planeswalker, spell, creature, planar, dungeon, battle, no_subtypes",
+        "planeswalker, spell, creature, planar, dungeon, battle, no_subtypes; did you mean creature?",
     )
 
 
@@ -165,7 +165,7 @@ def test_show_unknown_edition() -> None:
     result = run_cli(["rules", "show", "--edition", "2023-05-01"])
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr.startswith("typeline: error: unknown edition '2023-05-01': ")
-    assert result.stderr.endswith("; the edition in force on 2023-05-01 is 2023-04-14\n")
+    assert result.stderr.endswith("`--as-of 2023-05-01` gives the edition in force on that day, 2023-04-14\n")
 
 
 def test_show_edition_and_as_of_exclude_each_other() -> None:

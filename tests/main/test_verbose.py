@@ -112,7 +112,7 @@ def test_show_files_names_standard_input_by_stdin_filename(
 
 def test_show_files_of_an_empty_folder_warns(repo: Path) -> None:
     (repo / "empty").mkdir()
-    result = run_cli(["check", "--show-files", "empty"])
+    result = run_cli(["check", "--show-files", "--no-error-on-unmatched-pattern", "empty"])
     assert (result.exit_code, result.stdout) == (0, "")
     assert result.stderr.startswith("typeline: warning: no files matching *.txt")
 
@@ -122,7 +122,10 @@ SETTINGS_DEFAULT = {
     "color": '"auto"',
     "column": "(not set)",
     "diff": "false",
+    "baseline": "(not set)",
     "edition": "(not set)",
+    "encoding": "(not set)",
+    "error-on-unmatched-pattern": "true",
     "exclude": "(not set)",
     "exit-zero": "false",
     "extend-select": "(not set)",
@@ -135,7 +138,10 @@ SETTINGS_DEFAULT = {
     "include": "(not set)",
     "input-format": '"auto"',
     "key": "(not set)",
+    "max-member-ratio": "200",
+    "max-member-size": '"64M"',
     "output-file": "(not set)",
+    "per-card-ignores": "(not set)",
     "per-file-ignores": "(not set)",
     "quiet": "false",
     "respect-gitignore": "true",
@@ -147,6 +153,7 @@ SETTINGS_DEFAULT = {
     "strict": "false",
     "unsafe-fixes": "false",
     "verbose": "false",
+    "write-baseline": "(not set)",
 }
 
 

@@ -219,7 +219,9 @@ def test_every_key_through_the_command_line(here: Path) -> None:
         .replace("as-of = 2024-06-06\n", "")
     )
     pyproject_text = pyproject_text.replace('input-format = "csv"\ncolumn = "Type Line"\nkey = "types"\n', "")
+    pyproject_text = pyproject_text.split("\n[tool.typeline.per-card-ignores]")[0]  # no cards in text
     (here / "pyproject.toml").write_text(pyproject_text, encoding="utf-8")
+    (here / "known.json").write_text('{"version": 1, "files": {}}', encoding="utf-8")  # the baseline
     result = run_cli(["check", "."])
     # statistics in json, to report.json; TL1 and TL3 but not dash-form; word-case ignored in
     # legacy/; vendor/ excluded; exit zero although fail-on is info
@@ -234,9 +236,13 @@ def test_every_key_from_yaml_through_the_command_line(here: Path) -> None:
     text = text.replace("as-of: 2024-06-06\n", "")
     # the cards are text here: reading them as CSV is tested with the CSV reader
     text = text.replace("input-format: csv\ncolumn: Type Line\nkey: types\n", "")
+    text = text.replace(
+        "per-card-ignores:\n  State: [TL201]\n  tokens.xml:\n    Bounty: [unknown-subtype]\n", ""
+    )
     yaml_config(here, text)
     old_rules(here / "rules")
     cards(here, (CONFIGS / "cards.txt").read_text(encoding="utf-8"), "new/cards.txt")
+    (here / "known.json").write_text('{"version": 1, "files": {}}', encoding="utf-8")  # the baseline
     result = run_cli(["check", "."])
     assert (result.exit_code, result.output) == (0, "")
     assert json.loads((here / "report.json").read_text(encoding="utf-8")) == [

@@ -169,7 +169,7 @@ def test_files_named_explicitly_are_read_whatever_the_globs(tree: Path) -> None:
 
 def test_a_tree_without_matching_files_warns(tree: Path) -> None:
     pyproject(tree.parent, 'include = ["*.none"]\n')
-    result = run_cli(["check", "--format", "json", "tree"])
+    result = run_cli(["check", "--format", "json", "--no-error-on-unmatched-pattern", "tree"])
     assert result.exit_code == 0
     assert result.stderr == "typeline: warning: no files matching *.none under tree\n"
     assert json.loads(result.stdout)["summary"]["files"] == 0

@@ -120,7 +120,8 @@ def test_an_unknown_date_names_the_range_and_the_edition_in_force() -> None:
     assert str(caught.value) == (
         "unknown edition '2020-08-01': give the exact effective date of a shipped edition "
         "(2009-07-11 … 2026-09-25, 86 editions; `typeline rules list` shows them); "
-        "the edition in force on 2020-08-01 is 2020-07-03"
+        "the editions nearest 2020-08-01 are 2020-07-03 and 2020-08-07; "
+        "the edition in force on that day is 2020-07-03"
     )
 
 

@@ -146,8 +146,8 @@ def test_directory_and_files_together_are_sorted_by_path() -> None:
 def test_directory_without_type_line_files() -> None:
     write("d/readme.md", "nothing\n")
     result = run_cli(["check", "--no-color", "d"])
-    assert result.exit_code == 0
-    assert "Traceback" not in result.stderr
+    assert result.exit_code == 2  # nothing to check under a named directory is an error
+    assert "under d" in result.stderr and "Traceback" not in result.stderr
 
 
 # Standard input among files

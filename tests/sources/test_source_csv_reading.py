@@ -153,7 +153,9 @@ def test_bytes_that_are_not_utf8() -> None:
     status, doc = check([write("n.csv", b'name,type\nA\xe9,Creature - Elf\nB,"Creature \xff Elf"\n')])
     assert status == 2
     assert found(doc) == [("n.csv", 2, 12, 15, "TL101", "A\ufffd"), ("n.csv", 3, 13, 14, "TL905", None)]
-    assert doc["findings"][1]["message"] == "n.csv is not UTF-8 text (byte 0xff)"
+    assert doc["findings"][1]["message"] == (
+        "n.csv is not UTF-8 text (byte 0xff); if it is Windows-1252, give --encoding cp1252"
+    )
 
 
 def test_a_binary_file_is_no_crash() -> None:

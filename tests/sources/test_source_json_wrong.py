@@ -15,6 +15,7 @@ from helpers.cardjson import BAD, CARD, Found, check, entries, error_of, finding
 
 from mtg_typeline.sources import SourceSettings, reader_for
 from mtg_typeline.sources.base import Entry, NotCardData, SourceError
+from mtg_typeline.sources.cardkeys import NO_TYPE_KEY
 from mtg_typeline.sources.inputs import detect
 
 # Broken and wrong files
@@ -205,7 +206,8 @@ def test_a_file_named_that_holds_no_cards_is_tl905(tmp_path: Path) -> None:
     assert found(document) == [(1, 1, 2, "TL905", None)]
     (finding,) = document["findings"]
     assert finding["path"] == str(path)
-    assert finding["message"] == f"{SCRYFALL_EXPECTED}; found an object"
+    # JSON of neither Scryfall's nor MTGJSON's keys is read as a card list of any shape
+    assert finding["message"] == f"{path} holds no card data: {NO_TYPE_KEY}"
     assert finding["severity"] == "error"
 
 

@@ -269,14 +269,14 @@ def test_crlf_and_bom() -> None:
     assert (status, found(doc)) == (0, [(2, 21, 24, "TL101", "A")])
 
 
-def test_a_lone_cr_does_not_start_a_line_either() -> None:
-    """As in an edit (`sources.edits`) and in SARIF, whose default line ends are CR LF and LF."""
+def test_a_lone_cr_ends_a_line() -> None:
+    """As in an edit (`sources.edits`) and every other reader: LF, CR LF and a CR alone."""
     status, doc = check([write("cr.yaml", "a: 1\rname: X\rtype_line: Creature - Elf\r")])
-    assert (status, found(doc)) == (0, [(1, 33, 36, "TL101", "X")])
+    assert (status, found(doc)) == (0, [(3, 20, 23, "TL101", "X")])
 
 
-# Lines are the file's lines, counted at line feeds (see `sources.edits`): U+2028, U+2029 and
-# U+0085, which PyYAML also takes for line breaks, are characters of their line, a column each.
+# Lines are the file's lines, ended by LF, CR LF or a CR alone (see `sources.edits`): U+2028,
+# U+2029 and U+0085, which PyYAML also takes for line breaks, are characters of their line.
 ODD_BREAKS = [
     pytest.param("\u2028", id="LS"),
     pytest.param("\u2029", id="PS"),

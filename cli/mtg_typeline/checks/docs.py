@@ -6,7 +6,7 @@ import json
 import textwrap
 from typing import Any
 
-from mtg_typeline.checks import CHECKS, Check, find_check
+from mtg_typeline.checks import CHECKS, Check, did_you_mean, find_check
 from mtg_typeline.errors import UsageError
 from mtg_typeline.ruleset import RuleSet, load_rules, shipped_editions
 
@@ -70,7 +70,7 @@ FIX_NOTES = {
 def explain_check(code: str, edition: str | None, output_format: str) -> str:
     check = find_check(code)
     if check is None:
-        raise UsageError(f"no check is called {code!r}; `typeline codes` lists them")
+        raise UsageError(f"no check is called {code!r}; `typeline codes` lists them{did_you_mean(code)}")
     rules = load_rules(edition)
     info = describe(check, rules)
     if output_format == "json":

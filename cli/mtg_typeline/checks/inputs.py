@@ -24,6 +24,8 @@ NOT_TEXT = input_problem(
     A byte sequence that is not UTF-8, or a binary file (one holding NUL bytes). The first
     such place is reported with its line and column. In a text file with a few bad lines
     the other lines are still checked; a binary file is not read further. Exit status 2.
+    The message names the encoding the bytes are likely in (Windows-1252, else Latin-1);
+    `--encoding NAME` reads a text file or a table in it.
     """,
 )
 
@@ -46,6 +48,8 @@ UNUSED_SUPPRESSION = input_problem(
     linter's unused-noqa check: the comment outlived the mistake it silenced, or names a
     code that never occurs there. In a text file, removing the comment is a safe fix; in a
     YAML card file the comment stands beside the type-line value, and no fix is offered.
+    An entry of `per-card-ignores` that silenced nothing in the run is reported too, at
+    the configuration file, with no fix.
     """,
     default=False,
     fix="safe",
@@ -70,7 +74,9 @@ CHANGED_ON_DISK = input_problem(
 
     Before a fixed file replaces the original, its size, modification time and contents
     are compared with what was read; when another program wrote it in between, the fixes
-    are dropped rather than overwrite that program's work. Run the fix again. Exit status 2.
+    are dropped rather than overwrite that program's work. So are they when another
+    `typeline --fix` is writing the same file at that moment (it holds a lock on it): one
+    run wins whole, the other says so. Run the fix again. Exit status 2.
     """,
 )
 
@@ -80,6 +86,8 @@ WRITE_FAILED = input_problem(
     """A fixed file that could not be written (no permission, a full disk).
 
     The original file is left as it was: the fixed text goes to a temporary file beside it
-    that replaces it only once it is complete. The finding names the reason. Exit status 2.
+    that replaces it only once it is complete. A read-only file is not replaced, nor is a
+    file in a folder where no file can be made. The finding names the file and the reason.
+    Exit status 2.
     """,
 )

@@ -1,9 +1,11 @@
 """What TL302 (unknown-subtype) says about a word no list holds, and the fix it offers.
 
-The fix is a guess, so it is only ever a word the object can have: an entry of the lists of
-its own card types, or the missing word of one of their multi-word entries (Timk before
-Lord: Time, for Time Lord). A close entry of another list is named with what it is, never
-written in: that would only trade this error for TL304 subtype-type-mismatch.
+A word that is an entry written in another form, a plural or with a hyphen for a space
+(`subtype_forms`: Elves, Elf-Warrior), has one right reading: its fix is safe. Otherwise the
+fix is a guess, so it is only ever a word the object can have: an entry of the lists of its
+own card types, or the missing word of one of their multi-word entries (Timk before Lord:
+Time, for Time Lord). A close entry of another list is named with what it is, never written
+in: that would only trade this error for TL304 subtype-type-mismatch.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from mtg_typeline.checks.base import (
     replaced,
     shown,
 )
+from mtg_typeline.checks.subtype_forms import singular_entries, written_form
 from mtg_typeline.notation import fold
 from mtg_typeline.parser import TypeLine, Word
 from mtg_typeline.ruleset import RuleSet, SubtypeList
@@ -32,11 +35,21 @@ def unknown_problem(
     word = words[index]
     kinds = either(article(s.singular) + f" ({list_label(s, rules)})" for s in own)
     why = f"'{shown(word.text)}' is not {kinds} or any other subtype{removed_note(word.text, rules)}"
-    candidates = [e for s in own for e in s.entries] + _phrase_parts(words, index, own)
-    matches = close_matches(word.text, candidates)
+    entries = [e for s in own for e in s.entries]
+    parts = _phrase_parts(words, index, own)
+    form = written_form(words, index, entries, parts)
+    if form is not None:
+        return Problem(
+            word.start,
+            word.end,
+            f"{why}; did you mean {form.text}?",
+            list_rules(own),
+            suggestion=replaced(line.text, form.start, form.end, form.text),
+            fix=fix(form.start, form.end, form.text),
+        )
+    matches = close_matches(word.text, entries + parts)
     if not matches:
-        others = close_matches(word.text, [e for s in rules.lists for e in s.entries])
-        return Problem(word.start, word.end, why + _other_hint(others, rules), list_rules(own))
+        return Problem(word.start, word.end, why + _other_hint(_others(word, rules), rules), list_rules(own))
     return Problem(
         word.start,
         word.end,
@@ -45,6 +58,12 @@ def unknown_problem(
         suggestion=replaced(line.text, word.start, word.end, matches[0]),
         fix=fix(word.start, word.end, matches[0], "unsafe") if len(matches) == 1 else None,
     )
+
+
+def _others(word: Word, rules: RuleSet) -> list[str]:
+    """Entries of any list that `word` is a plural of (Elves: Elf), or failing that is close to."""
+    entries = [e for s in rules.lists for e in s.entries]
+    return singular_entries(word.text, entries) or close_matches(word.text, entries)
 
 
 def _phrase_parts(words: tuple[Word, ...], index: int, own: tuple[SubtypeList, ...]) -> list[str]:

@@ -83,7 +83,9 @@ def unknown_subtype(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Prob
 
     The message names the lists of the object's own card types and suggests the closest
     entries from those lists (or the missing word of one of their two-word entries: Timk
-    Lord, Time Lord); the unsafe fix is that entry when it is the only close one. Failing
+    Lord, Time Lord); the unsafe fix is that entry when it is the only close one. An entry
+    written as a plural (Elves, Humans) or with a hyphen for a space or a space for a hyphen
+    (Elf-Warrior, Assembly Worker) has one right reading, which is the fix, a safe one. Failing
     that, it names the closest entries of other lists with what they are, without a fix: an
     object can't have them (TL304). A face with no card type has no lists to check against
     (TL201 or TL203 reports it). A word the rules renamed is reported by TL303 instead.

@@ -7,7 +7,9 @@ A directory yields the files below it that match an `include` glob (default: eve
 readers know) and no `exclude` glob, sorted. Globs match a file's name or its path relative
 to the directory given. Hidden files and directories are skipped unless `hidden`; what
 `.gitignore` files ignore is skipped unless `gitignore` is off (see `gitignore`), and git's
-own `.git` directory is never searched.
+own `.git` directory is never searched. What the search means to read but can't is an input
+still, reported when it is read (TL901): a symbolic link that leads nowhere or round in a
+loop, and a directory it can't list (`Input.unsearched`).
 
 A Magic Set Editor set kept unzipped is one input, read whole by its reader: a directory
 whose name ends in `.mse-set` (not searched further), or one holding an MSE `set` file (its
@@ -30,7 +32,7 @@ them as a run from the root does.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import NamedTuple, TextIO
 
 from mtg_typeline.display import printable
@@ -97,6 +99,7 @@ class Input(NamedTuple):
     stdin: bool = False
     folder: bool = False  # an unzipped Magic Set Editor set, read whole
     searched: bool = False
+    unsearched: str = ""  # why it is a directory the search could not list (reported: TL901)
 
 
 class FileFilter(NamedTuple):
@@ -119,6 +122,11 @@ class Discovery(NamedTuple):
     force_exclude: bool = False  # exclude globs and hidden paths apply to named paths too
     stdin_name: str | None = None  # --stdin-filename
     skip_non_card_files: bool = False  # named inputs are read as searched ones (--skip-non-card-files)
+    # a named directory with no file to read is an error, not a warning (see `survey`)
+    empty_is_error: bool = False
+    # how a named path is found, when that depends on the path (the configuration nearest
+    # to it: see `engine.scopes`); None: as this says for every path
+    for_path: Callable[[str], Discovery] | None = None
 
 
 class Survey(NamedTuple):
@@ -139,12 +147,14 @@ def survey(paths: tuple[str, ...], how: Discovery, err: TextIO) -> Survey:
     paths left out."""
     inputs: dict[str, Input] = {}
     named = searched = left_out = 0
+    empty: list[str] = []
     for path in paths or (STDIN,):
         named += 1
-        if _left_out(path, how):
+        here = how.for_path(path) if how.for_path is not None and path != STDIN else how
+        if _left_out(path, here):
             left_out += 1
             continue
-        for found in _inputs(path, how, err):
+        for found in _inputs(path, here, empty):
             known = inputs.setdefault(found.name, found)
             if known.stdin != found.stdin:
                 raise UsageError(
@@ -152,6 +162,7 @@ def survey(paths: tuple[str, ...], how: Discovery, err: TextIO) -> Survey:
                     "which is named as a path too: one of them would not be checked"
                 )
             searched += known is found and not found.named
+    _say_empty(empty, how, err)
     return Survey(_sets_once(list(inputs.values()), how.names), named, searched, left_out)
 
 
@@ -166,7 +177,19 @@ def _left_out(path: str, how: Discovery) -> bool:
     return _force_excluded(path, how.names.name(path), how)
 
 
-def _inputs(path: str, how: Discovery, err: TextIO) -> Iterator[Input]:
+def _say_empty(empty: list[str], how: Discovery, err: TextIO) -> None:
+    """Say which named directories held no file to read: an error with `empty_is_error` (a
+    path mistyped in CI must not pass as a clean run), else a warning each."""
+    if empty and how.empty_is_error:
+        raise UsageError(
+            f"{'; '.join(empty)}: nothing to check (give --no-error-on-unmatched-pattern if that is fine)"
+        )
+    for said in empty:
+        err.write(f"typeline: warning: {said}\n")
+
+
+def _inputs(path: str, how: Discovery, empty: list[str]) -> Iterator[Input]:
+    """The inputs `path` yields; a directory that yields none is added to `empty`."""
     names = how.names
     skip = how.skip_non_card_files
     if path == STDIN:
@@ -177,16 +200,19 @@ def _inputs(path: str, how: Discovery, err: TextIO) -> Iterator[Input]:
     if not os.path.isdir(path):
         yield Input(name, searched=skip)
         return
-    from mtg_typeline.discovery.search import search  # only when a directory is named
+    from mtg_typeline.discovery.search import search, unmatched  # only when a directory is named
 
     lead = "" if name == "." else name + "/"
-    found_in = search(path, how.files, err)
+    found_in = search(path, how.files)
+    if not found_in.found:
+        empty.append(unmatched(path, how.files))
     for found in found_in.found:
         is_set = found in found_in.sets
+        why = found_in.unsearched.get(found, "")
         if found:
-            yield Input(lead + found, named=False, folder=is_set, searched=True)
+            yield Input(lead + found, named=False, folder=is_set, searched=True, unsearched=why)
         else:
-            yield Input(name, folder=is_set, searched=skip)
+            yield Input(name, folder=is_set, searched=skip, unsearched=why)
 
 
 def _force_excluded(path: str, name: str, how: Discovery) -> bool:

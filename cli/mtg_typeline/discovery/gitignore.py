@@ -6,10 +6,13 @@ directories only; a pattern with a `/` at its start or in its middle is anchored
 directory of its file, one without matches a name at any depth; `*`, `?` and `[...]` stay
 within one directory; `**/`, `/**/` and `/**` span directories; a backslash escapes the next
 character (`\\#`, `\\!`). The last pattern that matches decides, deeper files over higher
-ones, `.gitignore` files over `.git/info/exclude`. What is inside an ignored directory is
-ignored too (the search doesn't go in), as in git.
+ones, `.gitignore` files over `.git/info/exclude`, and that over git's global excludes
+file. What is inside an ignored directory is ignored too (the search doesn't go in), as in
+git.
 
-The files read are `.git/info/exclude` and the `.gitignore` files of the repository's
+The files read are git's global excludes file (`core.excludesFile`, by default
+`~/.config/git/ignore`: found as `discovery.gitconfig` says), `.git/info/exclude` (a linked
+worktree's is the main repository's) and the `.gitignore` files of the repository's
 directories from its root (the directory holding `.git`) down to the one searched, then the
 ones met during the search. Outside a repository only the `.gitignore` files inside the
 searched directory apply.
@@ -21,6 +24,7 @@ import os
 import re
 from typing import NamedTuple
 
+from mtg_typeline.discovery.gitconfig import excludes_file, repository_dir
 from mtg_typeline.sources import UTF8_BOM
 
 _CLASSES = {  # POSIX classes of bracket expressions, in ASCII as git's wildmatch has them
@@ -207,7 +211,12 @@ class Ignores:
                 return cls().below(root, "")
             chain.append(parent)
         top = chain[-1]
-        rules = [_Rules(read_patterns(os.path.join(top, ".git", "info", "exclude")), _relative(top, here), 0)]
+        git_dir = repository_dir(top)
+        everywhere = excludes_file(git_dir, top)
+        rules = [
+            _Rules(read_patterns(everywhere) if everywhere else (), _relative(top, here), 0),
+            _Rules(read_patterns(os.path.join(git_dir, "info", "exclude")), _relative(top, here), 0),
+        ]
         for folder in reversed(chain):
             patterns = read_patterns(os.path.join(folder, ".gitignore"))
             if patterns:

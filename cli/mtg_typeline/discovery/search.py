@@ -8,7 +8,7 @@ glob matching (`discovery.globs`).
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 from mtg_typeline.discovery.gitignore import Ignores
 from mtg_typeline.discovery.globs import matches
@@ -33,14 +33,17 @@ def excludes(files: FileFilter, *paths: str) -> bool:
     return any(matches(path, g) for path in paths for g in files.exclude)
 
 
-def search(path: str, files: FileFilter, err: TextIO) -> Search:
+def search(path: str, files: FileFilter) -> Search:
     """The search of a directory, done: its inputs, relative to it with `/` ("" for the
-    directory itself), and which of them are set folders."""
+    directory itself), and which of them are set folders (none: see `unmatched`)."""
     done = Search(path, files)
-    if not done.run():
-        patterns = ", ".join(files.include)
-        err.write(f"typeline: warning: no files matching {patterns} under {printable(path)}\n")
+    done.run()
     return done
+
+
+def unmatched(path: str, files: FileFilter) -> str:
+    """What is said of a directory whose search found nothing to read."""
+    return f"no files matching {', '.join(files.include)} under {printable(path)}"
 
 
 class Search:
@@ -51,17 +54,19 @@ class Search:
         self.files = files
         base = os.path.normpath(root)
         self.shown = "" if base == "." else base.replace(os.sep, "/") + "/"  # for globs on the path as given
-        # globs of a name alone are tried on the name only (the same answer, faster)
-        self.by_name = tuple(g for g in files.include if not any(c in g for c in ("/", "**", "[")))
+        # globs without `/` are tried on the name only (the same answer, faster: nothing in
+        # them but a lone `**`, which matches any name too, can match across a `/`)
+        self.by_name = tuple(g for g in files.include if "/" not in g)
         self.by_path = tuple(g for g in files.include if g not in self.by_name)
         self.found: list[str] = []  # relative paths; "" is the root itself
         self.sets: set[str] = set()  # those of them that are set folders
+        self.unsearched: dict[str, str] = {}  # those that are directories it could not list, and why
 
     def run(self) -> list[str]:
         """The inputs found, relative to the root with `/` ("" for the root itself), sorted as
         paths (folder by folder)."""
         if self.root.rstrip("/\\").endswith(SET_SUFFIX):
-            self.found, self.sets = [""], {""}
+            self.take_set(self.root, "")
             return self.found
         ignores = Ignores.above(self.root) if self.files.gitignore else None
         self.visit(self.root, "", ignores)
@@ -74,8 +79,9 @@ class Search:
         try:
             with os.scandir(folder) as scan:
                 entries = sorted(scan, key=lambda entry: entry.name)
-        except OSError:
-            return  # an unreadable directory below the one given is passed over, as git does
+        except OSError as exc:
+            self.cannot_list(relative, exc)
+            return
         lead = relative + "/" if relative else ""
         names: list[str] = []
         folders: list[tuple[str, str]] = []
@@ -89,8 +95,8 @@ class Search:
                     folders.append((entry.path, path))
             elif (
                 self.wanted(path, name)
-                and entry.is_file()
                 and (ignores is None or not ignores.ignored(path, False))
+                and is_file_or_broken_link(entry)
             ):
                 names.append(name)
         self.take_files(folder, lead, names)
@@ -101,10 +107,25 @@ class Search:
         if excludes(self.files, relative, self.shown + relative):
             return
         if folder.endswith(SET_SUFFIX) and self.wanted(relative, os.path.basename(folder)):
-            self.found.append(relative)  # a set kept unzipped: read whole, not searched
-            self.sets.add(relative)
+            self.take_set(folder, relative)  # a set kept unzipped: read whole, not searched
             return
         self.visit(folder, relative, ignores.below(folder, relative) if ignores is not None else None)
+
+    def take_set(self, folder: str, relative: str) -> None:
+        """Add a set folder (`*.mse-set`), read whole by its reader, if it can be listed."""
+        try:
+            os.listdir(folder)
+        except OSError as exc:
+            self.cannot_list(relative, exc)
+            return
+        self.found.append(relative)
+        self.sets.add(relative)
+
+    def cannot_list(self, relative: str, exc: OSError) -> None:
+        """Add a directory that can't be listed: an input that can't be read (TL901), not a
+        folder of none."""
+        self.found.append(relative)
+        self.unsearched[relative] = exc.strerror or str(exc)
 
     def take_files(self, folder: str, lead: str, names: list[str]) -> None:
         """Add the wanted files of one directory; a Magic Set Editor `set` file makes the
@@ -129,6 +150,16 @@ class Search:
         """Whether a `set` file that isn't MSE is selected by a glob other than `set`."""
         others = self.files._replace(include=tuple(g for g in self.files.include if g != SET_FILE))
         return wants(others, relative, self.shown + relative)
+
+
+def is_file_or_broken_link(entry: os.DirEntry[str]) -> bool:
+    """Whether a directory entry is a file, or a symbolic link that leads nowhere or round in a
+    loop: one the search meant to read but can't, reported when opening it fails (TL901)
+    rather than passed over. A link to a directory is not followed."""
+    try:
+        return entry.is_file() or (entry.is_symlink() and not os.path.exists(entry.path))
+    except OSError:  # a loop of links
+        return True
 
 
 def is_mse(path: str) -> bool:

@@ -1,7 +1,8 @@
 """The engine, the stage that runs a check: `run(options, out, err, stdin) -> exit status`.
 
-From the user's choices (`options.Options`) it builds the run's own state: the rules, the
-checker, the filters, and the run's root, where inputs are named from (`discovery.Names`).
+From the user's choices (`options.Options`) it builds the run's own state: the run's root,
+where inputs are named from (`discovery.Names`), and for each configuration file its inputs
+fall under, the rules, the checker and the filters (`engine.scopes`).
 It takes the inputs discovery finds, checks each (`engine.check`: its format's reader, then
 one loop for every format through the checker and the filters), fixes them first when
 asked (`engine.fixing`, with the `fix` package), and hands the findings to the reporter.
@@ -13,15 +14,15 @@ The engine never exits and never prints through click; problems that stop a run 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from mtg_typeline import progress
-from mtg_typeline.checker import Checker
 from mtg_typeline.discovery import Discovery, Names, Survey, survey
-from mtg_typeline.display import AUTO
-from mtg_typeline.engine.check import Inputs, Tally, check_input
+from mtg_typeline.display import count, printable
+from mtg_typeline.engine.check import Report, Tally, check_input
+from mtg_typeline.engine.scopes import Configs, Scope, Scopes
 from mtg_typeline.errors import ExitStatus, UsageError
-from mtg_typeline.filters import Filters
 from mtg_typeline.findings import INPUT_CODES, STDIN, Finding, Severity, Summary
 from mtg_typeline.options import Options
 from mtg_typeline.reporters import (
@@ -33,14 +34,14 @@ from mtg_typeline.reporters import (
     refuse_an_input,
     report_file,
 )
-from mtg_typeline.ruleset import RuleSet, load_rules
-from mtg_typeline.sources import SourceSettings
-from mtg_typeline.sources.inputs import Reading
 
 if TYPE_CHECKING:
     from mtg_typeline.engine.fixing import Fixer
+    from mtg_typeline.ruleset import RuleSet
+    from mtg_typeline.suppressions import Baseline
 
 STATISTICS_FORMATS = ("text", "concise", "github", "json", "json-lines")
+DIFF_FORMATS = ("text", "concise", "json", "json-lines")  # as `fix.diffout` has them
 
 
 def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
@@ -50,21 +51,32 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
             f"--statistics prints a table or JSON, not {options.output_format}; "
             f"use --format {', '.join(STATISTICS_FORMATS)}"
         )
+    if options.diff and options.output_format not in DIFF_FORMATS:
+        raise UsageError(
+            f"--diff prints a diff (text, concise) or the edits as JSON (json, json-lines), not "
+            f"{options.output_format}; use --format {', '.join(DIFF_FORMATS)}"
+        )
     with report_file(options.output_file) as file:
         return _run(options, out, err, stdin, file)
 
 
 def _run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO, file: TextIO | None) -> int:
     """`run`, with the report file (`--output-file`) open, or None."""
-    rules = load_rules(options.edition, options.rules_file)
+    configs = Configs(options)
+    scopes = Scopes(configs, _names(options))
+    base = scopes.base
+    rules = base.inputs.rules
     name = "statistics" if options.statistics else options.output_format
     reporter = get_reporter(name)
-    inputs = _inputs(options, rules)
-    filters = Filters(options.selection, inputs.names.root)
     if options.verbose:
-        _say_setup(err, inputs.names.root, rules, options.rules_file)
-    fixer = _fixer(options, inputs, filters, file if file is not None and options.diff else out, err)
-    findings, tally = _check_inputs(options, inputs, filters, err, stdin, fixer)
+        _say_setup(err, scopes.names.root, rules, options.rules_file)
+    known = _baseline(options)
+    fixer = _fixer(options, base, file if file is not None and options.diff else out, err)
+    findings, tally = _check_inputs(options, scopes, err, stdin, fixer)
+    if options.write_baseline:
+        return _write_baseline(options.write_baseline, findings, err)
+    if known is not None:
+        findings = [f for f in findings if f.code in INPUT_CODES or not known.absorbs(f)]
     summary = Summary.of(findings, len(tally.files), tally.lines)
     status = exit_status(findings, options.fail_on, exit_zero=options.exit_zero)
     if fixer is not None:
@@ -74,19 +86,10 @@ def _run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO, file: Text
         summary = summary._replace(fixed=fixer.fixing.fixed, fixed_files=fixer.fixing.files)
         if _reads_stdin(options):
             out = err  # standard output carries the fixed text alone
-    root = inputs.names.root
+    root = scopes.names.root
     result = RunResult(tuple(findings), summary, rules, tuple(tally.files), root, os.getcwd())
     deliver((reporter, get_closing(name)), result, _report_settings(options, err), out, file)
     return status
-
-
-def _inputs(options: Options, rules: RuleSet) -> Inputs:
-    """How the run reads and checks its inputs (the run's root held once, in `names`)."""
-    names = _names(options)
-    given = None if options.input_format == AUTO else options.input_format
-    reading = Reading(given, options.column, options.key)
-    sources = SourceSettings(options.column, options.key, rules, names.root)
-    return Inputs(names, reading, sources, rules, Checker(rules))
 
 
 def _report_settings(options: Options, err: TextIO) -> ReportSettings:
@@ -100,13 +103,15 @@ def _report_settings(options: Options, err: TextIO) -> ReportSettings:
     )
 
 
-def _fixer(options: Options, inputs: Inputs, filters: Filters, out: TextIO, err: TextIO) -> Fixer | None:
+def _fixer(options: Options, base: Scope, out: TextIO, err: TextIO) -> Fixer | None:
     """The fixing of this run, when it fixes (--fix) or shows fixes (--diff)."""
     if not (options.fix or options.diff):
         return None
     from mtg_typeline.engine.fixing import Fixer  # the fixer is loaded only by runs that fix
 
-    return Fixer(inputs, filters, options.unsafe_fixes, options.diff, out, err)
+    return Fixer(
+        base.inputs, base.filters, (options.unsafe_fixes, options.diff, options.output_format), out, err
+    )
 
 
 def _reads_stdin(options: Options) -> bool:
@@ -114,38 +119,78 @@ def _reads_stdin(options: Options) -> bool:
 
 
 def _check_inputs(
-    options: Options, inputs: Inputs, filters: Filters, err: TextIO, stdin: BinaryIO, fixer: Fixer | None
+    options: Options, scopes: Scopes, err: TextIO, stdin: BinaryIO, fixer: Fixer | None
 ) -> tuple[list[Finding], Tally]:
     """The reported findings of every input (sorted), and what became of the inputs."""
     findings: list[Finding] = []
-    keeps = filters.keeps
+    names = scopes.names
+    found = _survey(options, scopes.configs, names, err)
+    tally = Tally()
+    sizes = [names.on_disk(item.name) for item in found.inputs if not item.stdin]
+    with progress.bar(progress.wanted(sizes, options.output_format, err), err) as meter:
+        for item in found.inputs:
+            scope = scopes.of(item)
+            report = _reporter(findings, scope.filters.keeps)
+            if fixer is not None:
+                checked = fixer.fix_input(item, stdin, report, meter, scope)
+            else:
+                checked = check_input(item, stdin, scope.inputs, report, meter)
+            tally.add(item.name, checked)
+    if options.verbose:
+        _say_inputs(err, found, tally, scopes)
+    if fixer is not None:
+        findings.extend(fixer.fixing.problems)
+    findings.extend(_unused_cards(scopes))
+    findings.sort(key=Finding.sort_key)
+    return findings, tally
+
+
+def _baseline(options: Options) -> Baseline | None:
+    """The baseline the run leaves known findings out by (--baseline; not while writing one)."""
+    if not options.baseline or options.write_baseline:
+        return None
+    from mtg_typeline.suppressions import read_baseline  # only for runs with a baseline
+
+    return read_baseline(options.baseline)
+
+
+def _unused_cards(scopes: Scopes) -> list[Finding]:
+    """TL904 for the per-card ignores that silenced nothing, where selected."""
+    return [
+        finding
+        for scope in scopes.built()
+        if scope.cards is not None
+        for finding in scope.cards.unused(scopes.names.name(scope.cards.where))
+        if scope.filters.keeps(finding)
+    ]
+
+
+def _write_baseline(path: str, findings: list[Finding], err: TextIO) -> int:
+    """Write the findings as a baseline (`--write-baseline`) instead of reporting them: exit
+    status 0, or 2 if an input could not be read."""
+    from mtg_typeline.suppressions import write_baseline  # only for --write-baseline
+
+    written = write_baseline(path, findings)
+    files = len({finding.path for finding in findings if finding.code not in INPUT_CODES})
+    wrote = f"{count(written, 'finding')} in {count(files, 'file')}"
+    err.write(f"typeline: wrote a baseline of {wrote} to {printable(path)}\n")
+    return ExitStatus.TROUBLE if any(f.code in INPUT_CODES for f in findings) else ExitStatus.OK
+
+
+def _reporter(findings: list[Finding], keeps: Callable[[Finding], bool]) -> Report:
+    """What reports a finding of an input: kept in `findings` if its scope's filters keep it."""
 
     def report(finding: Finding) -> None:
         if keeps(finding):
             findings.append(finding)
 
-    found = _survey(options, inputs.names, err)
-    tally = Tally()
-    sizes = [inputs.names.on_disk(item.name) for item in found.inputs if not item.stdin]
-    with progress.bar(progress.wanted(sizes, options.output_format, err), err) as meter:
-        for item in found.inputs:
-            if fixer is not None:
-                checked = fixer.fix_input(item, stdin, report, meter)
-            else:
-                checked = check_input(item, stdin, inputs, report, meter)
-            tally.add(item.name, checked)
-    if options.verbose:
-        _say_inputs(err, found, tally)
-    if fixer is not None:
-        findings.extend(fixer.fixing.problems)
-    findings.sort(key=Finding.sort_key)
-    return findings, tally
+    return report
 
 
 def input_names(options: Options, err: TextIO) -> list[str]:
     """The names of the inputs a run of `options` reads, in the order it reads them
     (`--show-files`); a directory search's warnings go to `err`."""
-    return [item.name for item in _survey(options, _names(options), err).inputs]
+    return [item.name for item in _survey(options, Configs(options), _names(options), err).inputs]
 
 
 def _names(options: Options) -> Names:
@@ -153,15 +198,28 @@ def _names(options: Options) -> Names:
     return Names(options.root or os.getcwd())
 
 
-def _survey(options: Options, names: Names, err: TextIO) -> Survey:
-    """The inputs of the run; a report file (`--output-file`) among them is refused."""
-    how = Discovery(
-        options.files, names, options.force_exclude, options.stdin_filename, options.skip_non_card_files
-    )
+def _survey(options: Options, configs: Configs, names: Names, err: TextIO) -> Survey:
+    """The inputs of the run, each named path found with the configuration nearest to it;
+    a report file (`--output-file`) among them is refused."""
+    how = _discovery(options, names)
+    if options.choices is not None:
+        how = how._replace(for_path=lambda path: _discovery(configs.of_named(path), names))
     found = survey(options.paths, how, err)
     if options.output_file is not None:
         refuse_an_input(options.output_file, names.name(options.output_file), found.inputs, names.on_disk)
     return found
+
+
+def _discovery(options: Options, names: Names) -> Discovery:
+    """How the inputs of `options` are found."""
+    return Discovery(
+        options.files,
+        names,
+        options.force_exclude,
+        options.stdin_filename,
+        options.skip_non_card_files,
+        options.error_on_unmatched,
+    )
 
 
 def _say_setup(err: TextIO, root: str, rules: RuleSet, files: str | tuple[str, ...] | None) -> None:
@@ -171,12 +229,14 @@ def _say_setup(err: TextIO, root: str, rules: RuleSet, files: str | tuple[str, .
     verbose.say(err, verbose.root(root) + verbose.rules(rules, files))
 
 
-def _say_inputs(err: TextIO, found: Survey, tally: Tally) -> None:
-    """Say on standard error (`--verbose`) how the run came by its inputs and how they went."""
+def _say_inputs(err: TextIO, found: Survey, tally: Tally, scopes: Scopes) -> None:
+    """Say on standard error (`--verbose`) how the run came by its inputs, which other
+    configuration files applied to which of them, and how they went."""
     from mtg_typeline.engine import verbose  # only for --verbose
 
+    met = "".join(verbose.scope(scopes.scope(config), names) for config, names in scopes.met.items())
     verbose.say(
-        err, verbose.inputs(found) + verbose.read(len(tally.files), tally.passed_over, tally.unreadable)
+        err, verbose.inputs(found) + met + verbose.read(len(tally.files), tally.passed_over, tally.unreadable)
     )
 
 

@@ -12,6 +12,7 @@ reader's `SourceError` is one finding at its place, the lines before it staying 
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Callable, Iterator
 from enum import Enum
@@ -22,10 +23,11 @@ from mtg_typeline import sources
 from mtg_typeline.checker import Checker
 from mtg_typeline.discovery import Input, Names
 from mtg_typeline.filters import Directives
-from mtg_typeline.findings import MALFORMED, UNREADABLE, Finding, input_finding
+from mtg_typeline.findings import MALFORMED, UNREADABLE, Finding, Fix, input_finding
 from mtg_typeline.progress import Meter
 from mtg_typeline.sources import SNIFF_BYTES, SourceSettings
 from mtg_typeline.sources.base import Batch, Entry, Item, NotCardData, SourceError, resolve
+from mtg_typeline.sources.encodings import ENCODED_FORMATS, head_in_utf8, utf8_stream
 from mtg_typeline.sources.inputs import Reading, head_of, look_at, read_ahead, tell_format
 
 if TYPE_CHECKING:
@@ -84,6 +86,9 @@ def check_input(item: Input, stdin: BinaryIO, run: Inputs, report: Report, meter
     if item.stdin:
         stream = read_ahead(stdin, SNIFF_BYTES) if run.reading.given is None else stdin
         return check_stream(stream, item, run, report, meter)
+    if item.unsearched:
+        report(unreadable(path, f"{item.unsearched} (a directory: the files in it are not checked)"))
+        return UNREADABLE_INPUT
     try:
         if os.path.isdir(run.names.on_disk(path)):  # a Magic Set Editor set kept unzipped
             items = folder_items(path, run.sources)
@@ -91,7 +96,7 @@ def check_input(item: Input, stdin: BinaryIO, run: Inputs, report: Report, meter
         with open(run.names.on_disk(path), "rb") as stream:
             return check_stream(stream, item, run, report, meter)
     except OSError as exc:
-        report(unreadable(path, exc.strerror or str(exc)))
+        report(unreadable(path, why_unreadable(run.names.on_disk(path), exc)))
         return UNREADABLE_INPUT
 
 
@@ -101,11 +106,15 @@ def check_stream(
     """Check the contents of the input `item` (read from `stream`; `fmt`: its format, when
     it is told already); None if passed over."""
     fmt = fmt or run.reading.given
+    codec = run.reading.encoding
     if fmt is None:
         head = head_of(stream, stdin=item.stdin)
+        head = head if codec is None else head_in_utf8(head, codec)
         fmt = tell_format(item.name, head, run.reading)
         if fmt == "text" and item.searched and look_at(head, run.rules).passed_over(item.name):
             return None
+    if codec is not None and fmt in ENCODED_FORMATS:  # read as UTF-8, as the readers read
+        stream = utf8_stream(stream, codec, item.name)
     items = sources.reader_for(fmt, run.sources)(stream, item.name, meter.add)
     return check_items(items, item.name, run.checker, report, searched=item.searched)
 
@@ -193,6 +202,7 @@ def report_entry(
 
 def _placed(entry: Entry, found: tuple[Finding, ...], where: str) -> list[Finding]:
     locator = resolve(entry.locate)
+    found = writable_fixes(entry, found)
     placed = [
         finding.placed(where, *locator.region(finding.column - 1, finding.end_column - 1), entry.card)
         for finding in found
@@ -205,6 +215,36 @@ def _placed(entry: Entry, found: tuple[Finding, ...], where: str) -> list[Findin
         )  # fmt: skip
         placed.append(finding.placed(where, *locator.region(note.start, end), entry.card))
     return placed
+
+
+def why_unreadable(path: str, exc: OSError) -> str:
+    """Why the file at `path` could not be opened, in the system's words; a symbolic link
+    that leads nowhere says where, since the file listed is there but its target isn't."""
+    why = exc.strerror or str(exc)
+    if exc.errno == errno.ENOENT and os.path.islink(path):
+        try:
+            return f"{why} (a symbolic link to {os.readlink(path)})"
+        except OSError:
+            return why
+    return why
+
+
+def writable_fixes(entry: Entry, found: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """`found`, the findings of an entry of card data, each fix kept only where `--fix` can
+    write its line into the file: the reader's `rewrite` of it makes an edit that changes
+    the file (not None, nor the edit of the line as it is). Otherwise a finding would be
+    marked fixable (`[*]`, a JSON `fix`) that `--fix` leaves as it is: a change a format
+    can't show (Forge writes no dash), a value the reader can't write safely."""
+    if all(finding.fix is None for finding in found):
+        return found
+    rewrite, text = entry.rewrite, entry.text
+    same = rewrite(text) if rewrite is not None else None
+
+    def writes(fix: Fix) -> bool:
+        edit = rewrite(text[: fix.span.start] + fix.replacement + text[fix.span.end :]) if rewrite else None
+        return edit is not None and edit != same
+
+    return tuple(f if f.fix is None or writes(f.fix) else f._replace(fix=None) for f in found)
 
 
 def unreadable(path: str, why: str) -> Finding:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Sequence
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, Protocol, TextIO
 
 from mtg_typeline import sources
 from mtg_typeline.discovery import Input
@@ -23,26 +23,44 @@ from mtg_typeline.fix.fixing import Fixing, FixSettings
 from mtg_typeline.fix.snapshot import Snapshot, read_snapshot
 from mtg_typeline.progress import Meter
 from mtg_typeline.sources.base import Comment
+from mtg_typeline.sources.encodings import ENCODED_FORMATS, head_in_utf8
 from mtg_typeline.sources.inputs import look_at, tell_format
+
+
+class Scoped(Protocol):
+    """What an input is fixed with: the configuration's reading and checker, and filters."""
+
+    @property
+    def inputs(self) -> Inputs: ...
+    @property
+    def filters(self) -> Filters: ...
 
 
 class Fixer:
     """The fixing of one run, input by input."""
 
     def __init__(
-        self, inputs: Inputs, filters: Filters, unsafe: bool, diff: bool, out: TextIO, err: TextIO
+        self, inputs: Inputs, filters: Filters, how: tuple[bool, bool, str], out: TextIO, err: TextIO
     ) -> None:
+        """`how`: unsafe fixes too, show a diff (and in which form: a `--format`)."""
         self.inputs = inputs
-        checker = inputs.checker
+        self.filters = filters
 
         def check(text: str, where: str, comment: Comment | None) -> Sequence[Finding]:
-            return filters.line(checker.check(text), where, comment)
+            return self.filters.line(self.inputs.checker.check(text), where, comment)
 
-        self.fixing = Fixing(FixSettings(check, inputs.names, unsafe, diff), out, err)
+        self.fixing = Fixing(FixSettings(check, inputs.names, *how), out, err)
 
-    def fix_input(self, item: Input, stdin: BinaryIO, report: Report, meter: Meter) -> Checked:
-        """Fix the input, then check what it holds after fixing (with --diff: would hold)."""
+    def fix_input(
+        self, item: Input, stdin: BinaryIO, report: Report, meter: Meter, scope: Scoped | None = None
+    ) -> Checked:
+        """Fix the input, then check what it holds after fixing (with --diff: would hold);
+        `scope`: the reading, checker and filters of the configuration it falls under."""
+        if scope is not None:
+            self.inputs, self.filters = scope.inputs, scope.filters
         path = item.name
+        if item.unsearched:  # a directory that could not be listed: reported as such
+            return check_input(item, stdin, self.inputs, report, meter)
         if not item.stdin and os.path.isdir(self.inputs.names.on_disk(path)):  # an unzipped set
             self.fixing.folder(path, folder_items(path, self.inputs.sources))
             return check_input(item, stdin, self.inputs, report, meter)
@@ -52,7 +70,9 @@ class Fixer:
             data, snapshot = read
         else:
             return check_input(item, stdin, self.inputs, report, meter)  # it reports why it can't be read
-        fmt = tell_format(path, data[: sources.SNIFF_BYTES], self.inputs.reading)
+        codec = self.inputs.reading.encoding
+        head = data[: sources.SNIFF_BYTES]
+        fmt = tell_format(path, head if codec is None else head_in_utf8(head, codec), self.inputs.reading)
         fixed = self.fix(item, data, snapshot, fmt)
         if fixed is None:
             return None
@@ -62,8 +82,10 @@ class Fixer:
         """The bytes to check in the input's place after fixing it (`fmt`, its format); None
         when it is passed over (a directory search came upon text that holds no type lines)."""
         path = item.name
+        codec = self.inputs.reading.encoding if fmt in ENCODED_FORMATS else None
         if fmt == "text" and self.inputs.reading.given is None:
-            look = look_at(data[: sources.SNIFF_BYTES], self.inputs.rules)
+            head = data[: sources.SNIFF_BYTES]
+            look = look_at(head if codec is None else head_in_utf8(head, codec), self.inputs.rules)
             if item.searched and look.passed_over(path):
                 self.fixing.left_alone(path, data, snapshot, None)  # (standard input: printed)
                 return None
@@ -71,8 +93,13 @@ class Fixer:
                 self.fixing.left_alone(path, data, snapshot, look.sample)
                 return data
         if fmt == "text":
-            return self.fixing.text(path, data, snapshot)
-        items = sources.reader_for(fmt, self.inputs.sources)(io.BytesIO(data), path, _no_progress)
+            return self.fixing.text(path, data, snapshot, codec)
+        reader = sources.reader_for(fmt, self.inputs.sources)
+        if codec is not None:  # a table in another encoding: fixed as UTF-8, written back in it
+            return self.fixing.table(
+                path, data, snapshot, lambda text: reader(io.BytesIO(text), path, _no_progress), codec
+            )
+        items = reader(io.BytesIO(data), path, _no_progress)
         return self.fixing.data(path, data, snapshot, items, fmt == "mse")
 
 

@@ -24,6 +24,7 @@ from mtg_typeline.display import count, printable, shown
 if TYPE_CHECKING:
     from mtg_typeline.config import Config
     from mtg_typeline.discovery import Survey
+    from mtg_typeline.engine.scopes import Scope
     from mtg_typeline.ruleset.model import RuleSet
 
 PREFIX = "typeline: "
@@ -55,6 +56,16 @@ def rules(ruleset: RuleSet, files: str | tuple[str, ...] | None) -> str:
         given = printable(", ".join((files,) if isinstance(files, str) else files))
         return f"{PREFIX}rules: {given} (edition {ruleset.edition})\n"
     return f"{PREFIX}rules: edition {ruleset.edition} (shipped rule file {os.path.basename(ruleset.path)})\n"
+
+
+def scope(met: Scope, names: list[str]) -> str:
+    """Which configuration file applied to inputs instead of the run's, and its rules."""
+    given = met.options.rules_file
+    edition = met.inputs.rules.edition
+    how = f"rules {printable(', '.join(given))}, edition {edition}" if given else f"edition {edition}"
+    listed = ", ".join(printable(name) for name in names)
+    where = printable(shown(met.config or ""))
+    return f"{PREFIX}configuration: {where} ({how}) for {count(len(names), 'input')}: {listed}\n"
 
 
 def inputs(survey: Survey) -> str:

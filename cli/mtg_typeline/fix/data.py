@@ -5,8 +5,8 @@ tuple of them, made together or not at all): the whole value that holds the line
 two places (1-based line and column, in characters, end exclusive), and its new text in
 the file's notation. All the edits of a file are applied at once, from the end, to the file
 decoded as UTF-8 (a BOM set aside, bytes that are not UTF-8 carried through as they are);
-lines are counted at LF, as the readers count them. Everything outside the edits keeps its
-bytes.
+lines end at LF, CR LF or a CR alone, as the readers count them (`sources.edits`).
+Everything outside the edits keeps its bytes.
 
 Edits that overlap are a reader's bug: none of them is applied (the findings stay and are
 reported). An edit outside the text, over bytes that are not UTF-8, or whose text can't be
@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from mtg_typeline.sources import UTF8_BOM
 from mtg_typeline.sources.base import Edit
+from mtg_typeline.sources.edits import line_starts
 
 
 class Placed(NamedTuple):
@@ -46,7 +47,7 @@ def apply_edits(data: bytes, edits: Sequence[tuple[Made, int]]) -> Applied:
     """`data` with `edits` (each with the number of findings it fixes) applied."""
     bom = UTF8_BOM if data.startswith(UTF8_BOM) else b""
     text = data[len(bom) :].decode("utf-8", "surrogateescape")
-    starts = _line_starts(text)
+    starts = line_starts(text)
     groups: list[tuple[Edit, ...]] = []
     placed: list[tuple[Placed, int]] = []  # with the index of its group
     bad: set[int] = set()
@@ -71,22 +72,15 @@ def apply_edits(data: bytes, edits: Sequence[tuple[Made, int]]) -> Applied:
     return Applied(new, sum(p.fixed for p in kept), refused)
 
 
-def _line_starts(text: str) -> list[int]:
-    starts = [0]
-    at = text.find("\n")
-    while at >= 0:
-        starts.append(at + 1)
-        at = text.find("\n", at + 1)
-    return starts
-
-
 def _offset(line: int, column: int, text: str, starts: list[int]) -> int | None:
     """The offset of a place, or None when the text has no such place (a column may stand
     just after its line's last character)."""
     if not 1 <= line <= len(starts) or column < 1:
         return None
     start = starts[line - 1]
-    stop = starts[line] - 1 if line < len(starts) else len(text)
+    stop = len(text)  # where the line's end starts
+    if line < len(starts):
+        stop = starts[line] - (2 if text.startswith("\r\n", starts[line] - 2) else 1)
     return start + column - 1 if start + column - 1 <= stop else None
 
 

@@ -34,6 +34,7 @@ class EntryFixes:
         self.edits: dict[str, list[tuple[Made, int]]] = defaultdict(list)
         self.unsettled: list[tuple[str, int]] = []
         self.unwritten: list[tuple[str, int]] = []  # fixed lines the format can't hold as fixed
+        self.cards: dict[Made, str | None] = {}  # the card each edit is in, for --diff
 
     def take(self, items: Iterator[Item], path: str) -> bool:
         """Work out the edits of an input's items; False if the reader failed (a file it
@@ -80,6 +81,7 @@ class EntryFixes:
             return
         if entry.rewrite is not None and (edit := entry.rewrite(done.text)) is not None:
             self.edits[where].append((edit, done.fixed))
+            self.cards[edit] = entry.card
         else:
             self.unwritten.append((where, resolve(entry.locate).region(0, 1).line))
 

@@ -13,7 +13,7 @@ standard output, whole, whether or not it changed.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple, TextIO
 
 from mtg_typeline.discovery import Names
@@ -21,25 +21,31 @@ from mtg_typeline.display import count, printable
 from mtg_typeline.errors import ExitStatus
 from mtg_typeline.findings import Finding
 from mtg_typeline.fix.data import Made, apply_edits
-from mtg_typeline.fix.diff import unified
+from mtg_typeline.fix.diffout import DiffOutput
 from mtg_typeline.fix.edits import EntryFixes, LineCheck, line_fixer
+from mtg_typeline.fix.encoded import as_utf8, writable_edits, writable_lines
+from mtg_typeline.fix.review import Valued
 from mtg_typeline.fix.snapshot import Snapshot, read_snapshot
 from mtg_typeline.fix.text import fix_text
 from mtg_typeline.fix.writing import Change, write_bytes, write_file
-from mtg_typeline.fix.zipped import fix_zip, is_zip, member_diffs
-from mtg_typeline.sources.base import Item
+from mtg_typeline.fix.zipped import fix_zip, is_zip
+from mtg_typeline.sources.base import Edit, Item
+from mtg_typeline.sources.encodings import from_utf8
 from mtg_typeline.sources.inputs import TypeWordLines
+
+ReadAs = Callable[[bytes], Iterator[Item]]  # what a reader gives reading these bytes
 
 
 class FixSettings(NamedTuple):
     """How a run fixes: the findings of a line it reports (`check`), where a file named in
     an entry is on disk (`names`), unsafe fixes too (`--unsafe-fixes`), show a diff and
-    change nothing (`--diff`)."""
+    change nothing (`--diff`), in the form of one of `DIFF_FORMATS`."""
 
     check: LineCheck
     names: Names
     unsafe: bool = False
     diff: bool = False
+    diff_format: str = "text"
 
 
 class Fixing:
@@ -49,19 +55,55 @@ class Fixing:
         self.settings = settings
         self.out = out
         self.err = err
+        self.shown = DiffOutput(settings.diff_format, out)
+        self.cards: dict[Made, str | None] = {}  # the card of each edit of the input, for --diff
         self.fixed = 0  # findings
         self.files = 0  # files changed (or that would be)
         self.problems: list[Finding] = []
         self.unsettled: list[tuple[str, int]] = []
         self.unwritten: list[tuple[str, int]] = []  # fixed lines the format can't hold as fixed
         self.left: list[tuple[str, TypeWordLines]] = []  # text inputs not fixed: no type lines
+        self.unrecoded: list[tuple[str, str]] = []  # inputs not fixed: their codec can't give them back
 
-    def text(self, path: str, data: bytes, snapshot: Snapshot | None) -> bytes:
-        """Fix a text input; the bytes to check in its place."""
-        done = fix_text(data, line_fixer(self.settings.check, path, self.settings.unsafe))
+    def text(self, path: str, data: bytes, snapshot: Snapshot | None, codec: str | None = None) -> bytes:
+        """Fix a text input (in `codec`, `--encoding`; None: UTF-8); the bytes to check in
+        its place."""
+        source = data if codec is None else as_utf8(data, codec)
+        if source is None:
+            return self.not_recoded(path, data, snapshot, codec)
+        fix = line_fixer(self.settings.check, path, self.settings.unsafe)
+        unwritten: list[int] = []
+        done = fix_text(source, fix if codec is None else writable_lines(fix, codec, unwritten))
         self.unsettled += [(path, line) for line in done.unsettled]
-        changes = {path: Change(path, data, done.data, done.fixed, snapshot)} if done.fixed else {}
+        self.unwritten += [(path, line) for line in unwritten]
+        new = done.data if codec is None else from_utf8(done.data, codec)
+        change = Change(path, data, new, done.fixed, snapshot, encoding=codec or "utf-8")
+        changes = {path: change} if done.fixed else {}
         return self.finish(path, data, snapshot, changes)
+
+    def table(self, path: str, data: bytes, snapshot: Snapshot | None, read: ReadAs, codec: str) -> bytes:
+        """Fix a table in `codec` (`--encoding`), read by `read` from its text as UTF-8; the
+        bytes to check in its place."""
+        source = as_utf8(data, codec)
+        if source is None:
+            return self.not_recoded(path, data, snapshot, codec)
+        unwritten: list[int] = []
+        edits = {
+            where: writable_edits(made, codec, unwritten)
+            for where, made in self.edits(read(source), path).items()
+        }
+        self.unwritten += [(path, line) for line in unwritten]
+        changes = {
+            where: change._replace(old=data, new=from_utf8(change.new, codec), encoding=codec)
+            for where, change in self.apply(edits, {path: (source, snapshot)}).items()
+        }
+        return self.finish(path, data, snapshot, changes)
+
+    def not_recoded(self, path: str, data: bytes, snapshot: Snapshot | None, codec: str | None) -> bytes:
+        """A file in `codec` that would not come back as it was: left as it is, and said."""
+        self.unrecoded.append((path, codec or "UTF-8"))
+        self.finish(path, data, snapshot, {})
+        return data
 
     def data(
         self, path: str, data: bytes, snapshot: Snapshot | None, items: Iterator[Item], mse: bool
@@ -98,6 +140,7 @@ class Fixing:
         read = fixes.take(items, path)
         self.unsettled += fixes.unsettled
         self.unwritten += fixes.unwritten
+        self.cards = fixes.cards
         return fixes.edits if read else {}
 
     def apply(
@@ -114,8 +157,15 @@ class Fixing:
             data, snapshot = read[where]
             applied = apply_edits(data, made)
             if applied.fixed and applied.data != data:
-                changes[where] = Change(where, data, applied.data, applied.fixed, snapshot)
+                values = self.valued(made, applied.refused)
+                changes[where] = Change(where, data, applied.data, applied.fixed, snapshot, values=values)
         return changes
+
+    def valued(self, made: list[tuple[Made, int]], refused: tuple[Edit, ...]) -> tuple[Valued, ...]:
+        """The edits made (not refused), each with its card, for `--diff`."""
+        refusals = set(refused)
+        kept = [edit for edit, _ in made if refusals.isdisjoint((edit,) if isinstance(edit, Edit) else edit)]
+        return tuple(Valued(edit, self.cards.get(edit)) for edit in dict.fromkeys(kept))
 
     def finish(self, path: str, data: bytes, snapshot: Snapshot | None, changes: dict[str, Change]) -> bytes:
         """Put out the changes of an input's fixing; the bytes to check in its place (with
@@ -134,8 +184,7 @@ class Fixing:
         """Show, write or print one file's change; whether it took effect."""
         if self.settings.diff:
             if change.new != change.old:
-                shown = member_diffs(change.members) if change.members else None
-                write_bytes(self.out, shown or unified(change.old, change.new, change.path))
+                self.shown.show(change)
                 self.count(change)
             return False
         if change.snapshot is None:  # standard input: its text goes to standard output
@@ -169,6 +218,11 @@ class Fixing:
                 f"typeline: warning: {printable(path)}:{line}: the fixed type line can't be written "
                 "back exactly here (see README, Fixing card data); its findings stay\n"
             )
+        for path, codec in self.unrecoded:
+            self.err.write(
+                f"typeline: warning: {printable(path)}: not fixed: its text would not be written back "
+                f"in {codec} byte for byte as it was read\n"
+            )
         for path, sample in self.left:
             untyped = sample.seen - sample.typed
             self.err.write(
@@ -181,6 +235,7 @@ class Fixing:
     def diff_status(self, status: int, quiet: bool, exit_zero: bool = False) -> int:
         """The exit status of `--diff` (1 when there is a diff, unless an input failed or
         `--exit-zero`), after saying on standard error what would be fixed."""
+        self.shown.close(self.fixed, self.files)
         if not quiet:
             what = f"Would fix {count(self.fixed, 'finding')} in {count(self.files, 'file')}."
             self.err.write((what if self.files else "No fixes available.") + "\n")

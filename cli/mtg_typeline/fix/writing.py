@@ -1,6 +1,7 @@
 """What fixing a file comes to (`Change`), and putting it out: the fixed file written in
-place, atomically, only if it is still what was read (TL908 otherwise); the fixed text of
-standard input written to standard output, as it is.
+place, atomically, only if it is still what was read and no other run is writing it (TL908
+otherwise); a write that fails is TL909, naming the file as the run names it; the fixed text
+of standard input written to standard output, as it is.
 """
 
 from __future__ import annotations
@@ -8,8 +9,9 @@ from __future__ import annotations
 import os
 from typing import NamedTuple, TextIO
 
-from mtg_typeline.atomicwrite import OutputError, write_atomic
+from mtg_typeline.atomicwrite import Busy, OutputError, write_atomic
 from mtg_typeline.findings import CHANGED_ON_DISK, WRITE_FAILED, Finding, input_finding
+from mtg_typeline.fix.review import Valued
 from mtg_typeline.fix.snapshot import Changed, Snapshot, check_unchanged
 from mtg_typeline.fix.zipped import Member
 
@@ -23,6 +25,8 @@ class Change(NamedTuple):
     fixed: int
     snapshot: Snapshot | None  # None: standard input
     members: tuple[Member, ...] = ()  # a zip's: the members changed, for `--diff`
+    values: tuple[Valued, ...] = ()  # card data's: the edits of its values, for `--diff`
+    encoding: str = "utf-8"  # the codec of the file's bytes (`--encoding`)
 
 
 def write_file(change: Change, disk: str) -> Finding | None:
@@ -31,8 +35,8 @@ def write_file(change: Change, disk: str) -> Finding | None:
     snapshot = change.snapshot
     target = os.path.realpath(disk)  # through a link, not over it
     try:
-        write_atomic(target, change.new, lambda: check_unchanged(target, snapshot))
-    except Changed:
+        write_atomic(disk, change.new, lambda: check_unchanged(target, snapshot), shown=change.path)
+    except (Changed, Busy):
         why = f"{change.path} changed on disk while it was being fixed; it was not written"
         return input_finding(CHANGED_ON_DISK, change.path, why, 1, 1, 1)
     except OutputError as exc:

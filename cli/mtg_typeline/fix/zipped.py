@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import io
+import shutil
 import zipfile
 import zlib
 from collections.abc import Sequence
@@ -16,6 +17,8 @@ from typing import NamedTuple
 
 from mtg_typeline.fix.data import Made, apply_edits
 from mtg_typeline.fix.diff import unified
+
+_PIECE = 1 << 20  # bytes of a member copied at a time
 
 
 class Member(NamedTuple):
@@ -76,13 +79,19 @@ def _fixed(path: str, data: bytes, edits: dict[str, list[tuple[Made, int]]]) -> 
 
 
 def _rezipped(archive: zipfile.ZipFile, changed: dict[str, bytes]) -> bytes:
-    """A copy of `archive` with the data of the `changed` members replaced."""
+    """A copy of `archive` with the data of the `changed` members replaced. The others are
+    copied a piece at a time: the reader never read them (images, styles), so one could
+    be a zip bomb, which must not be inflated whole into memory."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as new:
         new.comment = archive.comment
         for info in archive.infolist():
             body = changed.get(info.filename)
-            new.writestr(copy.copy(info), archive.read(info) if body is None else body)
+            if body is not None or info.is_dir():
+                new.writestr(copy.copy(info), b"" if body is None else body)
+                continue
+            with archive.open(info) as old, new.open(copy.copy(info), "w") as copied:
+                shutil.copyfileobj(old, copied, _PIECE)
     return out.getvalue()
 
 

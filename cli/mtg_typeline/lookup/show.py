@@ -16,7 +16,9 @@ from typing import Any, NamedTuple
 
 from mtg_typeline.errors import UsageError
 from mtg_typeline.ruleset import load_rules, shipped_editions, shipped_index
-from mtg_typeline.ruleset.model import RuleSet, SubtypeList
+from mtg_typeline.ruleset.editions import NEWEST, normal_date
+from mtg_typeline.ruleset.model import RuleSet, SubtypeList, is_date
+from mtg_typeline.spelling import close_matches
 
 JSON_VERSION = 1
 
@@ -98,17 +100,20 @@ def chosen_rules(edition: str | None, files: Sequence[str] = ()) -> Chosen:
 
 
 def pick_edition(edition: str | None, as_of: str | None) -> str | None:
-    """The edition `--edition DATE` or `--as-of DATE` names; None for the default."""
+    """The effective date of the edition `--edition DATE` (or `newest`) or `--as-of DATE`
+    names; None for the default."""
     if edition is not None and as_of is not None:
         raise UsageError("--edition and --as-of exclude each other")
-    # an empty date is an error (from in_force or load_rules), never the default edition
-    return shipped_index().in_force(as_of) if as_of is not None else edition
+    # an empty date is an error (from in_force or resolve), never the default edition
+    if as_of is not None:
+        return shipped_index().in_force(as_of)
+    return None if edition is None else shipped_index().resolve(edition, as_of=True)
 
 
 def edition_rules(edition: str | None) -> tuple[str, RuleSet]:
-    """The edition's date as the user names it (default: the newest) and its rule set."""
+    """The edition's effective date (default: the newest; `newest` names it too) and its rule set."""
     rules = load_rules(edition)
-    return shipped_editions()[-1] if edition is None else edition, rules
+    return rules.edition, rules
 
 
 def all_editions() -> list[tuple[str, RuleSet]]:
@@ -129,7 +134,16 @@ def chosen(rules: RuleSet, edition: str, key: str | None) -> tuple[Category, ...
     if key in names:
         have = ", ".join(c.key for c in found)
         raise UsageError(f"{edition} has no {key} list (it has {have})")
-    raise UsageError(f"unknown category {key!r}: choose from {', '.join(names)}")
+    raise UsageError(f"unknown category {key!r}: choose from {', '.join(names)}{_category_hint(key, names)}")
+
+
+def _category_hint(key: str, names: list[str]) -> str:
+    """'; to show an edition, give --edition newest' when the category named is an edition;
+    '; did you mean creature?' when it is close to a category (creatures)."""
+    if key.strip().casefold() == NEWEST or is_date(normal_date(key)):
+        return f"; to show an edition, give --edition {key}"
+    found = close_matches(key.replace("-", "_").replace(" ", "_"), tuple(names), 1)
+    return f"; did you mean {found[0]}?" if found else ""
 
 
 def as_json(data: Any) -> str:

@@ -44,10 +44,12 @@ def cli() -> None:
 
 
 @cli.command(cls=CheckCommand, context_settings=CONTEXT)
-@click.argument("paths", nargs=-1, type=click.Path(dir_okay=True, allow_dash=True))
+# (a path that can't be read is an input problem, TL901, the others still checked: click's
+# usage error would stop the run, so click is not asked to test it)
+@click.argument("paths", nargs=-1, type=click.Path(allow_dash=True, readable=False))
 @click.option(
     "--edition", metavar="DATE", shell_complete=complete_edition,
-    help="Shipped CR edition, by its exact effective date (default: newest).",
+    help="Shipped CR edition, by its effective date or `newest` (the default).",
 )  # fmt: skip
 @click.option(
     "--as-of",
@@ -144,8 +146,12 @@ def cli() -> None:
     "--column", metavar="NAME", help="The type-line column of CSV/TSV input (header name or number)."
 )
 @click.option(
-    "--key", metavar="KEY", help="The type-line key of YAML card files (default: type_line or type)."
+    "--key", metavar="KEY", help="The type-line key of YAML and JSON card files (default: type_line or type)."
 )
+@click.option(
+    "--encoding", metavar="NAME",
+    help="The encoding of text and CSV/TSV inputs that are not UTF-8 (cp1252, latin-1, utf-16…).",
+)  # fmt: skip
 @click.option(
     "--include",
     multiple=True,
@@ -177,6 +183,28 @@ def cli() -> None:
     "as a directory search does, instead of reporting them.",
 )
 @click.option(
+    "--max-member-size", metavar="SIZE", default="64M", show_default=True,
+    help="Refuse a member of a .mse-set zip that inflates past SIZE: bytes, or with K, M or G.",
+)  # fmt: skip
+@click.option(
+    "--max-member-ratio", type=click.IntRange(min=1), metavar="N", default=200, show_default=True,
+    help="Refuse a member of a .mse-set zip over 1 MiB that inflates past N times its compressed size.",
+)  # fmt: skip
+@click.option(
+    "--baseline", metavar="FILE",
+    help="Leave out the findings known in this baseline (by file, card and code; see --write-baseline).",
+)  # fmt: skip
+@click.option(
+    "--write-baseline", metavar="FILE",
+    help="Write the findings to FILE as a baseline, instead of reporting them (exit 0).",
+)  # fmt: skip
+@click.option(
+    "--error-on-unmatched-pattern/--no-error-on-unmatched-pattern",
+    default=True,
+    help="A named directory with no file to read is an error (exit 2); --no-error-on-unmatched-pattern: "
+    "a warning.",
+)
+@click.option(
     "--config",
     "config_file",
     metavar="FILE",
@@ -197,13 +225,16 @@ def check(
 
     def action() -> int:
         from mtg_typeline.engine import run
-        from mtg_typeline.options import build_options, config_for, stdin_folder
+        from mtg_typeline.options import Choices, build_options, config_for, stdin_folder
 
         typed = [name for name in given if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE]
         values = {name.replace("_", "-"): value for name, value in given.items()}
         config = config_for(config_file, no_config, stdin_folder(paths, given["stdin_filename"]))
         explicit = [n.replace("_", "-") for n in typed]
         options = build_options(paths, values, explicit, config)
+        if not (config_file or no_config):  # each input with the configuration nearest to it
+            own = str(config.path) if config.path else None
+            options = options._replace(choices=Choices(values, tuple(explicit), own))
         if (shown := before_run(options, Settings(values, explicit, config, no_config), *shows)) is not None:
             return shown
         stdin = sys.stdin.buffer

@@ -23,6 +23,7 @@ from click.shell_completion import CompletionItem
 from mtg_typeline.checks import CHECKS
 from mtg_typeline.errors import TypelineError
 from mtg_typeline.ruleset import shipped_editions
+from mtg_typeline.ruleset.editions import NEWEST
 
 if TYPE_CHECKING:
     from click import Context, Parameter
@@ -48,12 +49,13 @@ def complete_selectors(ctx: Context, param: Parameter, incomplete: str) -> list[
 
 
 def complete_edition(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
-    """The shipped editions' effective dates, newest first."""
+    """`newest` (with its date as help), then the shipped editions' effective dates, newest first."""
     try:
         dates = shipped_editions()
     except TypelineError:  # broken rule data: no dates offered, and no traceback in the shell
         return []
-    return [CompletionItem(date) for date in reversed(dates) if date.startswith(incomplete)]
+    items = [CompletionItem(NEWEST, help=dates[-1]), *(CompletionItem(date) for date in reversed(dates))]
+    return [item for item in items if item.value.startswith(incomplete)]
 
 
 def _checks() -> list[CompletionItem]:

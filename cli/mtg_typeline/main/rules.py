@@ -28,7 +28,7 @@ def _edition_choice(command: F) -> F:
         "--edition",
         metavar="DATE",
         shell_complete=complete_edition,
-        help="Shipped CR edition, by its exact effective date (default: newest).",
+        help="Shipped CR edition, by its effective date or `newest` (the default).",
     )(command)
 
 

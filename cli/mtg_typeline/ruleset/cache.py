@@ -4,8 +4,10 @@ Rule files change rarely and a run starts often (a pre-commit hook starts one pe
 so the checked contents of a rule file, with the renames, are kept in the user's cache
 directory: `$TYPELINE_CACHE_DIR`, else `$XDG_CACHE_HOME/mtg-typeline`, else
 `~/.cache/mtg-typeline`; an empty `TYPELINE_CACHE_DIR` turns the cache off. An entry is
-keyed by the tool's version and each file's path, size and modification time, so an edited
-file is read afresh. A cache that can't be read or written is passed over in silence: the
+keyed by the tool's version, the Python interpreter (`marshal`'s format is not promised
+from one Python version to the next, so interpreters sharing the cache keep entries of
+their own rather than overwrite each other's) and each file's path, size and modification
+time, so an edited file is read afresh. A cache that can't be read or written is passed over in silence: the
 files themselves are always the truth.
 
 The entries are written with `marshal` (built in, so loading one costs no import); they are
@@ -20,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import marshal
 import os
+import sys
 from typing import Any
 
 from mtg_typeline.ruleset.model import Rename, RuleSet, SubtypeList
@@ -45,7 +48,7 @@ def cache_dir() -> str | None:
 
 def key_of(version: str, paths: tuple[str, ...]) -> str | None:
     """The key of an entry for these files as they are now; None if one can't be read."""
-    parts = [f"{FORMAT}", version]
+    parts = [f"{FORMAT}", version, _interpreter()]
     try:
         for path in paths:
             info = os.stat(path)
@@ -53,6 +56,13 @@ def key_of(version: str, paths: tuple[str, ...]) -> str | None:
     except OSError:
         return None
     return "\n".join(parts)
+
+
+def _interpreter() -> str:
+    """The Python that reads and writes entries: implementation, version, marshal format."""
+    implementation = sys.implementation
+    major, minor = sys.version_info[:2]
+    return f"{implementation.name}-{major}.{minor}-{implementation.cache_tag}-marshal{marshal.version}"
 
 
 def _file(folder: str, key: str) -> str:

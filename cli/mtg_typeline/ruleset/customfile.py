@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeGuard
 
 from yaml.nodes import MappingNode, ScalarNode
 
+from mtg_typeline.ruleset.editions import NEWEST
 from mtg_typeline.ruleset.provenance import CARD_TYPES, SUPERTYPES
 from mtg_typeline.yamlnodes import NodeReader
 
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
     from yaml.nodes import Node
 
 SCHEMA = 1
-NEWEST = "newest"
 EXTENDS = "extends"
 _TOP_OPTIONAL = ("name", "add", "remove", "lists", "schema")
 _NEW_LIST_KEYS = ("name", "card_types", "entries")

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "INDEX_FILE",
+    "NEWEST",
     "RENAMES_FILE",
     "Index",
     "is_date",
@@ -48,6 +49,7 @@ __all__ = [
 ]
 
 RULES_DIR_NAME = "rules"
+NEWEST = "newest"  # the name of the newest shipped edition, wherever an edition is named
 RENAMES_FILE = "renames.yaml"
 INDEX_FILE = "index.yaml"
 
@@ -109,10 +111,25 @@ class Index:
         name = self.files.get(edition)
         return os.path.join(self.folder, name) if name else None
 
+    def resolve(self, name: str, *, as_of: bool = False) -> str:
+        """The effective date of the edition `name` names: `newest`, or a date (2026-9-25 is
+        read as 2026-09-25). A date that is no edition's is a `UsageError` naming the nearest
+        editions, and `--as-of` when the command has it (`as_of`)."""
+        if name.strip().casefold() == NEWEST:
+            return self.newest
+        day = normal_date(name)
+        if day in self.files:
+            return day
+        raise self.unknown(name, as_of=as_of)
+
     def in_force(self, day: str) -> str:
-        """The newest edition whose effective date is on or before `day` (YYYY-MM-DD)."""
+        """The newest edition whose effective date is on or before `day` (YYYY-MM-DD; a month
+        or day of one digit is read as 2024-6-1 → 2024-06-01)."""
+        given, day = day, normal_date(day)
         if not is_date(day):
-            raise UsageError(f"--as-of {day!r} is not a date (YYYY-MM-DD)")
+            newest = given.strip().casefold() == NEWEST
+            hint = "; for the newest edition, give --edition newest" if newest else ""
+            raise UsageError(f"--as-of {given!r} is not a date (YYYY-MM-DD){hint}")
         at = bisect_right(self.dates, day)
         if at == 0:
             oldest = self.dates[0]
@@ -121,7 +138,7 @@ class Index:
             )
         return self.dates[at - 1]
 
-    def unknown(self, edition: str) -> UsageError:
+    def unknown(self, edition: str, *, as_of: bool = False) -> UsageError:
         """The error for an `edition` that is not an effective date the index covers."""
         listed = (
             f"{self.dates[0]} … {self.newest}, {len(self.dates)} editions; `typeline rules list` shows them"
@@ -129,9 +146,33 @@ class Index:
         message = (
             f"unknown edition {edition!r}: give the exact effective date of a shipped edition ({listed})"
         )
-        if is_date(edition) and edition > self.dates[0]:
-            message += f"; the edition in force on {edition} is {self.in_force(edition)}"
+        day = normal_date(edition)
+        if is_date(day) and day > self.dates[0]:
+            message += self._nearest(day, as_of=as_of)
         return UsageError(message)
+
+    def _nearest(self, day: str, *, as_of: bool) -> str:
+        """'; the editions nearest 2024-06-01 are 2024-03-08 and 2024-06-07; …' for a date
+        between editions (or after the newest), with the edition in force on it."""
+        at = bisect_right(self.dates, day)
+        near = self.dates[at - 1 : at + 1]
+        said = f"; the edition nearest {day} is {near[0]}"
+        if len(near) == 2:
+            said = f"; the editions nearest {day} are {near[0]} and {near[1]}"
+        if as_of:
+            return f"{said}; `--as-of {day}` gives the edition in force on that day, {near[0]}"
+        return f"{said}; the edition in force on that day is {near[0]}"
+
+
+def normal_date(text: str) -> str:
+    """`text` with a month or day of one digit written with two (2026-9-5 → 2026-09-05), so
+    that a date typed by hand names its edition; anything else comes back as it was."""
+    parts = text.strip().split("-")
+    if len(parts) != 3 or not all(p.isdigit() and p.isascii() for p in parts) or len(parts[0]) != 4:
+        return text
+    if not all(1 <= len(p) <= 2 for p in parts[1:]):
+        return text
+    return f"{parts[0]}-{int(parts[1]):02d}-{int(parts[2]):02d}"
 
 
 @functools.cache
@@ -171,11 +212,11 @@ def shipped_editions() -> tuple[str, ...]:
 
 
 def load_edition(edition: str | None = None) -> RuleSet:
-    """The rule set of the shipped `edition` (its exact effective date; default: the newest).
-    An edition that shares the rule file of an earlier one is that file's rules under its
-    own date."""
+    """The rule set of the shipped `edition` (its effective date, or `newest`; default: the
+    newest). An edition that shares the rule file of an earlier one is that file's rules
+    under its own date."""
     index = shipped_index()
-    chosen = index.newest if edition is None else edition  # "" is no edition, not the newest
+    chosen = index.newest if edition is None else index.resolve(edition)  # "" is no edition
     file = index.file_of(chosen)
     if file is None:
         raise index.unknown(chosen)

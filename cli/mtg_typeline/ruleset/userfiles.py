@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from mtg_typeline import __version__
 from mtg_typeline.errors import UsageError
 from mtg_typeline.ruleset import cache as rulecache
-from mtg_typeline.ruleset.customfile import NEWEST, CustomFile, check_not_partial, is_custom, read_custom
-from mtg_typeline.ruleset.editions import INDEX_FILE, load_edition, load_rule_file, shipped_folder
+from mtg_typeline.ruleset.customfile import CustomFile, check_not_partial, is_custom, read_custom
+from mtg_typeline.ruleset.editions import INDEX_FILE, NEWEST, load_edition, load_rule_file, shipped_folder
 from mtg_typeline.ruleset.extend import apply_custom
 from mtg_typeline.ruleset.validate import load_renames, parse_rules, read_text
 from mtg_typeline.yamlnodes import NodeReader

@@ -5,8 +5,10 @@ Each reader turns one input into what it holds (`sources.base`: type lines with 
 places, and the reader's own findings about the input), nothing more: the engine checks and
 filters. Opening an input and telling its format are in `sources.inputs`. A reader module
 is imported only when a file of its format is read: plain text is `sources.text`, and each
-other format is a package of its own with its helpers (`tables`, `json_cards`,
-`yaml_cards`, `cockatrice`, `mse`) or a module (`forge`).
+other format is a package of its own with its helpers (`tables`, `json_cards`: Scryfall,
+MTGJSON and card lists of any shape, `yaml_cards`, `cockatrice`, `mse`) or a module
+(`forge`). Shared by readers: which key of a card holds its type line (`cardkeys`), and
+inputs in another encoding than UTF-8 (`encodings`).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ UTF8_BOM = BOM.encode("utf-8")
 # A Magic Set Editor set: a `.mse-set` zip or folder, or the `set` file of an unzipped one
 SET_SUFFIX = ".mse-set"
 SET_FILE = "set"
-FORMATS = ("text", "scryfall", "mtgjson", "csv", "yaml", "cockatrice", "forge", "mse")
+FORMATS = ("text", "scryfall", "mtgjson", "json", "csv", "yaml", "cockatrice", "forge", "mse")
 # The files a directory search reads by default (Forge scripts are *.txt; an MSE set is a
 # `.mse-set` zip or folder, or its `set` file).
 DEFAULT_INCLUDE = ("*.txt", "*.json", "*.csv", "*.tsv", "*.yaml", "*.yml", "*.xml", "*.mse-set", "set")
@@ -37,6 +39,7 @@ _MODULES = {
     "text": "text",
     "scryfall": "json_cards",
     "mtgjson": "json_cards",
+    "json": "json_cards",
     "csv": "tables",
     "yaml": "yaml_cards",
     "cockatrice": "cockatrice",
@@ -45,16 +48,65 @@ _MODULES = {
 }
 
 
+# A zip member inflating past this many times its compressed size is refused only above it:
+# small members of a few repeated lines compress that well, and cost nothing to read.
+RATIO_FLOOR = 1 << 20
+
+
+class ZipLimits(NamedTuple):
+    """How far a member of a `.mse-set` zip may inflate before it is refused as a zip bomb
+    (`--max-member-size`, `--max-member-ratio`). Real sets are far within both: MSE files
+    are text of a few KiB to a few MiB, compressed 2 to 5 times; deflate packs at most
+    about 1,030 times, so a member past 200 times its size over `RATIO_FLOOR` is made to
+    be a bomb, and the size limit bounds the memory a member can take."""
+
+    size: int = 64 << 20
+    ratio: int = 200
+
+
+_UNITS = {"": 0, "K": 10, "KB": 10, "KIB": 10, "M": 20, "MB": 20, "MIB": 20, "G": 30, "GB": 30, "GIB": 30}
+
+
+def parse_size(value: str | int) -> int | None:
+    """A size given as bytes (`1048576`) or with a unit, `K`, `M` or `G` (`KiB`, `MiB`,
+    `GiB`: powers of 1,024, as `size_shown` writes them; `64M` and `64 MiB` alike); None
+    unless it is a whole number of bytes over 0."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if value > 0 else None
+    digits = value.strip().upper()
+    number = digits.rstrip("KMGIB ")
+    shift = _UNITS.get(digits[len(number) :].strip())
+    if not number.isdecimal() or not number.isascii() or shift is None or int(number) == 0:
+        return None
+    return int(number) << shift
+
+
+def size_shown(size: int) -> str:
+    """A size in bytes as people read it: `64 MiB` when it is a whole number of KiB, MiB or
+    GiB, else `1,234 bytes`."""
+    for unit, power in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if size >= 1 << power and size % (1 << power) == 0:
+            return f"{size >> power} {unit}"
+    return f"{size:,} bytes"
+
+
 class SourceSettings(NamedTuple):
     """What the readers are told: the column of a table (`--column`), the key of a YAML
-    card file (`--key`), the rules of the run (to rebuild a line stored without its dash,
-    to tell card types), and the folder input names are relative to (for a reader that
-    opens an input's other files: see `discovery.Names`; "" for the working directory)."""
+    card list or JSON card list (`--key`), the rules of the run (to rebuild a line stored without its dash,
+    to tell card types), the folder input names are relative to (for a reader that
+    opens an input's other files: see `discovery.Names`; "" for the working directory), how
+    far a zip's members may inflate, and the codec a text or table input was read in
+    (`--encoding`: the reader is given it as UTF-8; None: it is UTF-8), to name it in
+    messages."""
 
     column: str | None = None
     key: str | None = None
     rules: RuleSet | None = None
     root: str = ""
+    limits: ZipLimits = ZipLimits()
+    encoding: str | None = None
 
 
 ReaderFunc = Callable[[BinaryIO, str, Callable[[int], None]], "Iterator[Item]"]

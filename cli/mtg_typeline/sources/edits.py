@@ -2,15 +2,15 @@
 (`LineIndex`, for the readers that know where a value starts as an offset), and edits for
 `--fix` in the terms of `base.Edit` (applied by `fix.data`).
 
-An edit's lines are the file's text split at each line feed (a CR LF's CR is the last
-character of its line; a CR alone does not end a line), its columns count characters from 1
-on that line, the end exclusive; the text is the file's decoded text without its BOM, the
-same text the readers place findings in. Readers that count a lone CR as a line end, as
-some formats do, write no edit where that would make the two counts differ.
+An edit's lines are the file's text split at each line end, LF, CR LF or a CR alone (as
+Python's universal newlines split it), its columns count characters from 1 on that line,
+the end exclusive; the text is the file's decoded text without its BOM, the same text the
+readers place findings in.
 """
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Iterable
 
@@ -36,6 +36,21 @@ def common_ends(old: str, new: str) -> tuple[int, int]:
     return start, end
 
 
+LINE_END = re.compile(r"\r\n|\r|\n")  # the line ends of Python's universal newlines
+
+
+def line_starts(text: str) -> list[int]:
+    """The offset of each line of `text` (lines end at LF, CR LF or a CR alone)."""
+    if "\r" not in text:  # most files: a quicker search
+        starts = [0]
+        at = text.find("\n")
+        while at >= 0:
+            starts.append(at + 1)
+            at = text.find("\n", at + 1)
+        return starts
+    return [0, *(end.end() for end in LINE_END.finditer(text))]
+
+
 class LineIndex:
     """Turns offsets in a text into places, for readers that know where a value starts as
     an offset (a regular expression match, a parser's index)."""
@@ -43,13 +58,7 @@ class LineIndex:
     __slots__ = ("starts",)
 
     def __init__(self, text: str) -> None:
-        starts = [0]
-        find = text.find
-        at = find("\n")
-        while at >= 0:
-            starts.append(at + 1)
-            at = find("\n", at + 1)
-        self.starts = starts
+        self.starts = line_starts(text)
 
     def place(self, offset: int) -> Place:
         line = bisect_right(self.starts, offset)

@@ -3,14 +3,16 @@ type line in its `Types:` line, a second face after a line `ALTERNATE`.
 
 Forge writes the type line without its dash (`Types:Legendary Creature Human Wizard`), so the
 reader puts it back: supertypes and card types are known from the rules of the run, and the
-dash goes before the first word that is neither; every word after it is a subtype, so a
+dash goes before the first word after them that is neither (a word before the first of them,
+such as `Host`, stays before the dash); every word after it is a subtype, so a
 supertype written among the subtypes stays there for the checker to report. Multi-word
 subtypes (`Time Lord`, `Serra's Realm`) come through whole, since nothing after the dash is
 split. Each character of the rebuilt line points at its place in the `Types:` line; the dash
 points at the space it stands for.
 
 Keys are read as Forge reads them: the text before the first colon, compared exactly; the
-value trimmed; blank lines and `#` comments skipped. A script is small and read whole.
+value trimmed; blank lines and `#` comments skipped; LF, CR LF and a CR alone all end a line.
+A script is small and read whole.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 from mtg_typeline.notation import CANONICAL_DASH, EMBLEM, TOKEN, fold
 from mtg_typeline.ruleset import RuleSet, load_rules
 from mtg_typeline.sources.base import CharMap, Edit, Entry, Locator, Offset, Place, SourceError, read_text
-from mtg_typeline.sources.edits import common_ends
+from mtg_typeline.sources.edits import LINE_END, common_ends
 from mtg_typeline.spelling import close_matches
 
 if TYPE_CHECKING:
@@ -91,8 +93,7 @@ def _default_rules() -> RuleSet:
 def _faces(text: str) -> list[_Face]:
     """The faces of a script, in file order (a file without `Name:` or `Types:` has none)."""
     faces = [_Face()]
-    for number, raw in enumerate(text.split("\n"), 1):
-        line = raw.removesuffix("\r")
+    for number, line in enumerate(LINE_END.split(text), 1):
         if not line or line[0] == "#":
             continue
         key, colon, value = line.partition(":")
@@ -145,7 +146,7 @@ class _Splitter:
         which includes a change to the dash alone (Forge writes none)."""
         line, column, value = types
         written = self.unbuilt(value, new)
-        if written is None or (written != value and not self.reads_as(written, new)):
+        if written is None or (new != self.rebuilt(value) and not self.reads_as(written, new)):
             return None
         return Edit(line, column, line, column + len(value), written)
 
@@ -172,12 +173,21 @@ class _Splitter:
 
     def gap(self, value: str) -> tuple[int, int] | None:
         """The white space the dash replaces (from the end of the last type to the first
-        subtype), or None when the line needs no dash: all its words are types, or none is."""
+        subtype), or None when the line needs no dash: all its words from the first type on
+        are types, or none is. Words before the first type (a word the rules don't list, such
+        as `Host` on an Unstable card) are no reason to leave the dash out."""
         words = list(_WORD.finditer(value))
-        for index, word in enumerate(words):
-            if not self.is_type_word(word.group()) or self.starts_subtype(words[index:]):
-                return (words[index - 1].end(), word.start()) if index else None
+        first = next((i for i, word in enumerate(words) if self._is_type(words, i)), None)
+        if first is None:
+            return None
+        for index in range(first + 1, len(words)):
+            if not self._is_type(words, index):
+                return (words[index - 1].end(), words[index].start())
         return None
+
+    def _is_type(self, words: list[re.Match[str]], index: int) -> bool:
+        """Whether the word at `index` goes before the dash (and no subtype starts there)."""
+        return self.is_type_word(words[index].group()) and not self.starts_subtype(words[index:])
 
     def is_type_word(self, word: str) -> bool:
         """A supertype, card type, a word card data writes among them (Token), a type the

@@ -23,11 +23,13 @@ if TYPE_CHECKING:
 
 class Reading(NamedTuple):
     """How a run reads its inputs: the format given (None: told input by input), the type
-    column of a table (`--column`) and the type key of a YAML card file (`--key`)."""
+    column of a table (`--column`), the type key of a YAML or JSON card file (`--key`) and
+    the codec of text and table inputs (`--encoding`; None: UTF-8)."""
 
     given: str | None = None
     column: str | None = None
     key: str | None = None
+    encoding: str | None = None
 
 
 def head_of(stream: BinaryIO, *, stdin: bool = False) -> bytes:
@@ -42,10 +44,13 @@ def head_of(stream: BinaryIO, *, stdin: bool = False) -> bytes:
 def tell_format(name: str, head: bytes, reading: Reading) -> str:
     """The format of the input `name` whose first bytes are `head`: the one given, else the
     one its name and content tell (`detect`); content that doesn't tell, with an option only
-    a table or YAML takes, is read by that one."""
+    a table or YAML takes, is read by that one; JSON, with `--key`, is a card list of any
+    shape (the key names its type field)."""
     if reading.given is not None:
         return reading.given
     found = detect(name, head)
+    if found in _JSON_FORMATS and reading.key is not None:
+        return "json"
     if found == "text" and (name == STDIN or not name.lower().endswith(".txt")):
         if reading.column is not None:
             return "csv"
@@ -203,18 +208,22 @@ def _is_header(text: str) -> bool:
     return False
 
 
+_JSON_FORMATS = ("scryfall", "mtgjson", "json")
+
+
 def _json_kind(head: bytes) -> str:
     """MTGJSON files have `"meta"`, `"data"` with sets or cards that carry `"uuid"`/`"types"`
-    arrays; everything else JSON is read as Scryfall. Keys Scryfall never has tell MTGJSON
-    without `meta` when what follows fills the head: a set's `"baseSetSize"` (sorted before
-    its `booster` section) and a face's `"faceName"` (before its `foreignData`)."""
+    arrays; Scryfall's, `"object"` and `"type_line"`; other JSON is a card list of any shape
+    (a designer's own export). Keys Scryfall never has tell MTGJSON without `meta` when what
+    follows fills the head: a set's `"baseSetSize"` (sorted before its `booster` section)
+    and a face's `"faceName"` (before its `foreignData`)."""
     sample = head[:SNIFF_BYTES]
     if b'"type_line"' in sample or b'"object"' in sample:
         return "scryfall"
     markers = (b'"meta"', b'"uuid"', b'"types"', b'"supertypes"', b'"baseSetSize"', b'"faceName"')
     if any(key in sample for key in markers):
         return "mtgjson"
-    return "scryfall"
+    return "json"
 
 
 def _looks_like_forge(head: bytes) -> bool:

@@ -2,9 +2,10 @@
 
 The reader reads, nothing more: the engine checks what it gives. The input is streamed in
 blocks, so memory stays flat however long the file is, and each block's lines go to the
-engine at once (a `Batch`): the type line of each line (its text before any `# comment`, a
-CR before the line feed taken off), None for a line that holds none (blank, a comment, not
-UTF-8), and the comments in which an inline suppression may stand. Most blocks of real
+engine at once (a `Batch`): the type line of each line (its text before any `# comment`),
+None for a line that holds none (blank, a comment, not UTF-8), and the comments in which an
+inline suppression may stand. LF, CRLF and a CR alone (classic Mac OS) all end a line, as
+in Python's universal newlines. Most blocks of real
 files hold nothing but type lines, which a few scans of the block tell (no `#`, CR or NUL
 byte, no line that starts blank, all of it UTF-8): their lines go on as they were split;
 the other blocks are read line by line.
@@ -18,11 +19,13 @@ from __future__ import annotations
 import re
 from codecs import utf_8_decode
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import BinaryIO
 
 from mtg_typeline.findings import NOT_TEXT, Finding, input_finding
 from mtg_typeline.sources import BOM, ReaderFunc, SourceSettings
 from mtg_typeline.sources.base import Batch, Comment
+from mtg_typeline.sources.encodings import encoding_hint
 from mtg_typeline.sources.inputs import peek
 
 BLOCK_BYTES = 1 << 16
@@ -37,20 +40,25 @@ NOT_UTF8 = re.compile("[\udc80-\udcff]")
 # E3: a line that starts with another character of those is read closely too, at no harm)
 _BLANK_START = re.compile(rb"\n[\n\t\x0b\x0c\x1c-\x20\xc2\xe1\xe2\xe3]")
 Progress = Callable[[int], None]
+# The line ends of Python's universal newlines (a group: `split` keeps them)
+LINE_END = re.compile(rb"(\r\n|\r|\n)")
 
 
 def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
-    """The reader of text files (`fmt` is "text")."""
-    return read
+    """The reader of text files (`fmt` is "text"), told the encoding the input was read in
+    (`--encoding`: it is given as UTF-8), to name it."""
+    return partial(read, encoding=settings.encoding)
 
 
-def read(stream: BinaryIO, path: str, progress: Progress) -> Iterator[Batch | Finding]:
+def read(
+    stream: BinaryIO, path: str, progress: Progress, encoding: str | None = None
+) -> Iterator[Batch | Finding]:
     """The lines of `stream`, a block at a time (see the module's docstring)."""
     head = peek(stream, NUL_SNIFF)
     if b"\x00" in head:
         yield _binary_head(head, path)
         return
-    reading = _Reading(path)
+    reading = _Reading(path, encoding)
     final = False
     while not final:
         data = stream.read(BLOCK_BYTES)
@@ -71,31 +79,42 @@ class _Reading:
     last one), its number, the bytes of a character split between blocks, the lines that
     are not UTF-8, and the binary line that stopped the reading."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, encoding: str | None = None) -> None:
         self.path = path
+        self.encoding = encoding  # the codec read in (`--encoding`), None: UTF-8
         self.number = 1  # of the next line
-        self.rest = ""  # the start of a line that the next block goes on with
+        # the start of a line that the next block goes on with, in pieces: a line longer than
+        # a block is joined once, when it ends (joined at every block, a 40 MB line took 76 s)
+        self.rest: list[str] = []
         self.partial = b""  # the start of a character that the next block ends
         self.undecodable: list[tuple[int, int]] = []  # (line, column)
+        self.sample = b""  # the bytes of the first line that is not UTF-8
         self.binary: Finding | None = None
 
     def block(self, data: bytes, final: bool) -> Batch:
         """The lines that end in `data` (with `final`: all the rest)."""
         data = self.partial + data if self.partial else data
+        held = b""
         if b"\r" in data:
-            data = data.replace(b"\r\n", b"\n")
+            if data.endswith(b"\r") and not final:
+                held, data = b"\r", data[:-1]  # it may be a CR LF's: told by the next block
+            data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
         plain = _plain(data)
         try:
             text, used = utf_8_decode(data, "strict", final)
         except UnicodeDecodeError:
             text, used = utf_8_decode(data, "surrogateescape", final)
             plain = False
-        self.partial = data[used:]
+        self.partial = data[used:] + held
         if self.number == 1 and not self.rest:
             text = text.removeprefix(BOM)
         lines = text.split("\n")
-        lines[0] = self.rest + lines[0]
-        self.rest = "" if final else lines.pop()
+        if len(lines) == 1 and not final:  # a line that goes on past the block
+            self.rest.append(lines[0])
+            return Batch([], self.number)
+        if self.rest:
+            lines[0] = "".join(self.rest) + lines[0]
+        self.rest = [] if final else [lines.pop()]
         if final and not lines[-1]:
             lines.pop()  # the text ended with a line feed
         first, self.number = self.number, self.number + len(lines)
@@ -104,15 +123,15 @@ class _Reading:
         return self.closely(lines, first)
 
     def closely(self, lines: list[str], first: int) -> Batch:
-        """A block read line by line: blank lines, comments, CRs, lines that are not UTF-8,
-        a binary line (the block ends before it)."""
+        """A block read line by line: blank lines, comments, lines that are not UTF-8, a
+        binary line (the block ends before it)."""
         texts: list[str | None] = []
         comments: dict[int, Comment] = {}
-        for index, raw in enumerate(lines):
+        for index, line in enumerate(lines):
             number = first + index
-            line = raw.rstrip("\r")
             if bad := NOT_UTF8.search(line):
                 self.undecodable.append((number, bad.start() + 1))
+                self.sample = self.sample or line.encode("utf-8", "surrogateescape")
                 texts.append(None)
                 continue
             if "\x00" in line:
@@ -125,27 +144,31 @@ class _Reading:
         return Batch(texts, first, comments=comments, empty=texts.count(None))
 
     def undecodable_finding(self) -> Finding:
-        """The first line that is not UTF-8, with how many more there were."""
+        """The first line that is not UTF-8 (or not valid in the encoding given), with how
+        many more there were, and the encoding the file is likely in."""
         line, column = self.undecodable[0]
         more = len(self.undecodable) - 1
+        name = "UTF-8" if self.encoding is None else f"valid {self.encoding.upper()}"
         tail = ""
         if more:
-            tail = f" ({more} more line{'s that are' if more > 1 else ' that is'} not UTF-8 "
+            tail = f" ({more} more line{'s that are' if more > 1 else ' that is'} not {name} "
             tail += f"{'were' if more > 1 else 'was'} skipped)"
-        return _not_text(self.path, line, column, f"this line is not UTF-8 text; it was skipped{tail}")
+        hint = encoding_hint(self.sample) if self.encoding is None else ""
+        return _not_text(self.path, line, column, f"this line is not {name} text; it was skipped{tail}{hint}")
 
 
 def _plain(data: bytes) -> bool:
-    """Whether a block's lines are all type lines as they stand, the first aside (it may
-    have begun in the block before): no comment, CR, NUL or line that starts blank."""
-    return b"#" not in data and b"\r" not in data and b"\x00" not in data and not _BLANK_START.search(data)
+    """Whether a block's lines (line ends made LF) are all type lines as they stand, the
+    first aside (it may have begun in the block before): no comment, NUL or line that starts
+    blank."""
+    return b"#" not in data and b"\x00" not in data and not _BLANK_START.search(data)
 
 
 def _plain_line(line: str) -> bool:
     """Whether one line is a type line as it stands (see `_plain`), all of it UTF-8."""
     if not line or line[0].isspace() or NOT_UTF8.search(line):
         return False
-    return "#" not in line and "\r" not in line and "\x00" not in line
+    return "#" not in line and "\x00" not in line
 
 
 def type_line(line: str, number: int = 1) -> tuple[str | None, Comment | None]:
@@ -174,8 +197,9 @@ def _comment_start(text: str) -> int:
 def _binary_head(head: bytes, path: str) -> Finding:
     """A binary file (a NUL byte near its start), as one finding before any line."""
     nul = head.index(b"\x00")
-    line_start = head.rfind(b"\n", 0, nul) + 1
-    line = head.count(b"\n", 0, nul) + 1
+    ends = [end.end() for end in LINE_END.finditer(head, 0, nul)]
+    line_start = ends[-1] if ends else 0
+    line = len(ends) + 1
     column = len(head[line_start:nul].decode("utf-8", "replace")) + 1
     return _not_text(path, line, column, BINARY)
 

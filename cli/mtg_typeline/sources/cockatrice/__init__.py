@@ -167,8 +167,7 @@ class _Cards:
         if found.start is not None:
             found.raw = fed.cut(found.start[2], self.parser.CurrentByteIndex)
             notation = fed.notation
-            lone = notation.lone_cr is not None and notation.lone_cr < self.parser.CurrentByteIndex
-            found.writable = found.writable and notation.utf8 and not lone
+            found.writable = found.writable and notation.utf8
             found.style = (notation.ascii, bool(notation.hex_refs))
         fed.pin = None
         self.types.append(found)

@@ -44,7 +44,7 @@ class Fed:
 
     def add(self, chunk: bytes) -> None:
         self.blank = self.blank and not chunk.strip()
-        self.notation.note(chunk, self.end, self.data.endswith(b"\r"))
+        self.notation.note(chunk)
         keep = self.end - _KEEP if self.pin is None else min(self.pin, self.end - _KEEP)
         if keep > self.base:
             dropped = self.data[: keep - self.base]

@@ -20,31 +20,23 @@ _PIECE = re.compile(r"&[^;]*;|.", re.DOTALL)  # one character of element text, a
 _ESCAPED = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 # Characters XML 1.0 does not allow in a document at all.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-_LONE_CR = re.compile(rb"\r[^\n]")  # (a CR at a chunk's end is decided by the next chunk)
 
 
 class Notation:
     """What rewriting needs to know of an XML input, noted chunk by chunk as it is read:
-    whether it is UTF-8 (set by the reader), whether all of it so far is ASCII, whether its
-    first numeric reference is hexadecimal (None: none yet), and the offset of the first CR
-    that ends a line alone (from there on, the parser's lines are no longer the lines of an
-    edit, see `sources.edits`)."""
+    whether it is UTF-8 (set by the reader), whether all of it so far is ASCII, and whether
+    its first numeric reference is hexadecimal (None: none yet)."""
 
     def __init__(self) -> None:
         self.utf8 = True
         self.ascii = True
         self.hex_refs: bool | None = None
-        self.lone_cr: int | None = None
 
-    def note(self, chunk: bytes, offset: int, after_cr: bool) -> None:
-        """Note a chunk that starts at `offset` (`after_cr`: the last one ended with a CR)."""
+    def note(self, chunk: bytes) -> None:
+        """Note the next chunk of the input."""
         self.ascii = self.ascii and chunk.isascii()
         if self.hex_refs is None and (at := chunk.find(b"&#")) >= 0 and at + 2 < len(chunk):
             self.hex_refs = chunk[at + 2 : at + 3] in (b"x", b"X")
-        if self.lone_cr is None and after_cr and not chunk.startswith(b"\n"):
-            self.lone_cr = offset - 1  # (a CR at the very end of the input: by the final empty chunk)
-        if self.lone_cr is None and b"\r" in chunk and (lone := _LONE_CR.search(chunk)):
-            self.lone_cr = offset + lone.start()
 
 
 def type_edit(

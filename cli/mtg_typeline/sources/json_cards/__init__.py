@@ -25,11 +25,19 @@ from typing import Any, BinaryIO
 
 from mtg_typeline.sources import ReaderFunc, SourceSettings
 from mtg_typeline.sources.base import Edit, Entry, Locator, NotCardData, Rewrite, SourceError, read_text
+from mtg_typeline.sources.json_cards.generic import AnyShape
 from mtg_typeline.sources.json_cards.mtgjson import MTGJSON
 from mtg_typeline.sources.json_cards.mtgjson_fields import array_literals, arrays_after
 from mtg_typeline.sources.json_cards.places import JsonText, Path, Site
 from mtg_typeline.sources.json_cards.scryfall import SCRYFALL
-from mtg_typeline.sources.json_cards.shapes import Card, Entries, Format, ShapeError, found_text
+from mtg_typeline.sources.json_cards.shapes import (
+    Card,
+    Entries,
+    Format,
+    ShapeError,
+    found_text,
+    none_found_text,
+)
 
 _BLANK = re.compile(r"[ \t\n\r]*")  # JSON's white space
 # Keys that only card data has: JSON that can't be parsed but holds one is broken card data
@@ -39,8 +47,9 @@ _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
-    """The reader of Scryfall JSON (`fmt == "scryfall"`) or of MTGJSON (`"mtgjson"`)."""
-    form = SCRYFALL if fmt == "scryfall" else MTGJSON
+    """The reader of Scryfall JSON (`fmt == "scryfall"`), of MTGJSON (`"mtgjson"`) or of card
+    lists of any shape (`"json"`)."""
+    form = {"scryfall": SCRYFALL, "mtgjson": MTGJSON}.get(fmt) or AnyShape(settings)
 
     def read(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry]:
         data = stream.read()
@@ -49,7 +58,7 @@ def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
         del data
         freeze = gc.get_freeze_count() == 0  # nothing else frozen: ours to undo after
         try:
-            yield from _Document(text, form, freeze).entries()
+            yield from _Document(text, form, freeze, path).entries()
         finally:
             if freeze:
                 gc.unfreeze()
@@ -60,18 +69,20 @@ def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
 class _Document(JsonText):
     """One parsed card file: its entries, in file order, placed by `JsonText`."""
 
-    def __init__(self, text: str, form: Format, freeze: bool) -> None:
+    def __init__(self, text: str, form: Format | AnyShape, freeze: bool, path: str = "-") -> None:
         if _BLANK.fullmatch(text):  # (not `strip`, which would copy a big file's text)
             raise NotCardData(f"the file is empty; expected {form.expected}")
-        self.form = form
         try:
-            super().__init__(text, form.key, self.sites, freeze)
+            super().__init__(text, form.key if isinstance(form, Format) else "", self.sites, freeze)
         except SourceError as exc:
             if any(marker in text for marker in _CARD_MARKERS):
                 raise
             # broken JSON that names no card field (a tsconfig.json with comments): not
             # card data, which a directory search passes over
             raise NotCardData(exc.message, exc.line, exc.column) from None
+        # a card list of any shape: its type key is known once it is parsed
+        self.form = form if isinstance(form, Format) else form.format_for(self.root, path)
+        self.key = self.form.key
         self.surrogates = _SURROGATE_ESCAPE.search(text) is not None
 
     def entries(self) -> Iterator[Entry]:
@@ -90,9 +101,7 @@ class _Document(JsonText):
         if first is None:
             raise self.error(found_text(form, self.root), ())
         if not found and first[0]:
-            sample = next((card for card in first[0] if type(card) is dict), None)
-            hint = form.hint(sample)
-            raise self.error(f"no object here has a `{form.key}`: expected {form.expected}{hint}", first[1])
+            raise self.error(none_found_text(form, first[0]), first[1])
 
     def where(self, holder: Card) -> tuple[Callable[[], Locator], Rewrite]:
         """How the type line of an object is placed and rewritten, worked out when asked."""

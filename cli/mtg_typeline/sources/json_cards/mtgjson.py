@@ -110,4 +110,5 @@ def _mtgjson_hint(value: Any) -> str:
 MTGJSON = Format(
     "type", "MTGJSON cards: a set file, AtomicCards, AllPrintings or a list of card objects",
     _mtgjson_lists, _mtgjson_entries, _mtgjson_sites, _mtgjson_hint,
+    "an MTGJSON card", "`types`, `uuid` or `layout`",
 )  # fmt: skip

@@ -175,12 +175,16 @@ class JsonText:
                 yield match.end()
 
     def place(self, offset: int) -> tuple[int, int]:
-        """Line and column of an offset, counted on from the last one asked for."""
+        """Line and column of an offset, counted on from the last one asked for (lines end
+        at LF, CR LF or a CR alone, as `sources.edits` counts them)."""
+        text = self.text
         start, line, line_start = self.cursor if offset >= self.cursor[0] else (0, 1, 0)
-        newlines = self.text.count("\n", start, offset)
+        newlines = text.count("\n", start, offset)
+        if "\r" in text:
+            newlines += text.count("\r", start, offset) - text.count("\r\n", start, offset)
         if newlines:
             line += newlines
-            line_start = self.text.rfind("\n", start, offset) + 1
+            line_start = max(text.rfind("\n", start, offset), text.rfind("\r", start, offset)) + 1
         self.cursor = (offset, line, line_start)
         return line, offset - line_start + 1
 

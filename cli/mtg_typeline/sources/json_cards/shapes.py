@@ -38,6 +38,8 @@ class Format(NamedTuple):
     entries: Callable[[list[Any], Locate], Entries]
     sites: Callable[[list[Any]], Iterator[Site]]
     hint: Callable[[Any], str]  # a pointer to the other format, where a value looks like it
+    name: str = "a card"  # what a card of the format is called
+    marks: str = ""  # what tells a card of the format from other objects holding its key
 
 
 def card_entry(
@@ -73,3 +75,28 @@ def _describe(value: Any) -> str:
 
 def found_text(form: Format, value: Any) -> str:
     return f"expected {form.expected}; found {_describe(value)}{form.hint(value)}"
+
+
+def none_found_text(form: Format, cards: list[Any]) -> str:
+    """What is wrong with a list of objects none of which holds a type line of `form`: the
+    truth about what they hold, and the reading that takes them where one may."""
+    holders = holding(cards, form.key)
+    if holders:  # MTGJSON's `type` in objects that are not MTGJSON cards
+        many = len(holders) > 1
+        return (
+            f"{len(holders)} {'objects' if many else 'object'} here {'have' if many else 'has'} a "
+            f"`{form.key}`, but none is {form.name} (one with {form.marks}); a card list of "
+            "another shape is read with --input-format json"
+        )
+    sample = next((card for card in cards if type(card) is dict), None)
+    return f"no object here has a `{form.key}`: expected {form.expected}{form.hint(sample) or _other(sample)}"
+
+
+def _other(sample: Any) -> str:
+    """A pointer to the generic reader, for an object with a text value under a type key."""
+    if type(sample) is not dict:
+        return ""
+    key = next((k for k, v in sample.items() if type(v) is str and "type" in k.lower()), None)
+    if key is None:
+        return ""
+    return f" (a card list of another shape: --input-format json --key {key})"

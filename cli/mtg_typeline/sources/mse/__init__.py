@@ -24,14 +24,17 @@ from functools import partial
 from typing import IO, TYPE_CHECKING, BinaryIO, NamedTuple
 
 from mtg_typeline.findings import STDIN
+from mtg_typeline.sources import ZipLimits
 from mtg_typeline.sources.base import Entry, Place, SourceError
 from mtg_typeline.sources.inputs import peek
+from mtg_typeline.sources.mse.capped import capped
 from mtg_typeline.sources.mse.markup import face_line, plain, rewrite_face
 from mtg_typeline.sources.mse.syntax import FIELD, Card, Include, Lines, cards, parse
 
 if TYPE_CHECKING:
     from mtg_typeline.sources import ReaderFunc, SourceSettings
 
+_LIMITS = ZipLimits()
 _ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")
 # what reading a broken or unusual zip raises (bad CRC, truncated data, encryption, methods)
 _ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, RuntimeError, NotImplementedError, EOFError)
@@ -39,18 +42,23 @@ _ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, RuntimeError, NotImplementedError
 
 def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
     """The reader of `.mse-set` zips, `set` files and `card …` files."""
-    return partial(read_input, root=settings.root)
+    return partial(read_input, root=settings.root, limits=settings.limits)
 
 
 def read_input(
-    stream: BinaryIO, path: str, progress: Callable[[int], None], root: str = ""
+    stream: BinaryIO,
+    path: str,
+    progress: Callable[[int], None],
+    root: str = "",
+    limits: ZipLimits = _LIMITS,
 ) -> Iterator[Entry]:
-    """The type lines of a `.mse-set` zip, or of a `set` or `card …` text file (with the
-    card files a `set` file includes, when they are beside it). `path` is the input's name,
-    relative to `root` (see `discovery.Names`), where its other files are found."""
+    """The type lines of a `.mse-set` zip (each member read within `limits`), or of a `set`
+    or `card …` text file (with the card files a `set` file includes, when they are beside
+    it). `path` is the input's name, relative to `root` (see `discovery.Names`), where its
+    other files are found."""
     head = peek(stream, 4)
     if head.startswith(_ZIP_MAGIC):
-        yield from _read_zip(stream, path, progress)
+        yield from _read_zip(stream, path, progress, limits)
         return
     folder = None if path == STDIN else path.rpartition("/")[0]
     package = _folder_package(folder, root) if folder is not None else None
@@ -97,9 +105,12 @@ def _folder_package(folder: str, root: str) -> _Package:
     return _Package(copies, path_of)
 
 
-def _read_zip(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry]:
+def _read_zip(
+    stream: BinaryIO, path: str, progress: Callable[[int], None], limits: ZipLimits
+) -> Iterator[Entry]:
     """A zipped set: its `set` member, the card members it includes, then the other `card …`
-    members in name order. Entries name a member `<zip path>/<member>`."""
+    members in name order, each read within `limits` (see `sources.mse.capped`). Entries
+    name a member `<zip path>/<member>`."""
     if not stream.seekable():
         stream = io.BytesIO(stream.read())
     try:
@@ -107,7 +118,7 @@ def _read_zip(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> I
         members: dict[str, list[Opener]] = {}
         for info in archive.infolist():
             if not info.is_dir():
-                members.setdefault(info.filename, []).append(partial(archive.open, info))
+                members.setdefault(info.filename, []).append(partial(_open_capped, archive, info, limits))
     except (*_ZIP_ERRORS, OSError, ValueError) as exc:
         raise SourceError(f"{path} is not a readable zip file ({exc})") from None
     with archive:
@@ -121,6 +132,10 @@ def _read_zip(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> I
             yield from reading.member(name, Place(1, 1))
         progress(sum(info.compress_size for info in archive.infolist()))
         reading.finish()
+
+
+def _open_capped(archive: zipfile.ZipFile, info: zipfile.ZipInfo, limits: ZipLimits) -> IO[bytes]:
+    return capped(archive.open(info), info.filename, info.compress_size, limits)
 
 
 def _repeated(path: str, archive: zipfile.ZipFile) -> str | None:
@@ -156,11 +171,7 @@ class _Reading:
                     # line is in the input itself
                     yield from self.member(event.name, event.place if where is None else Place(1, 1))
             else:
-                yield from _entries(event, where, self.writable(lines))
-
-    def writable(self, lines: Lines) -> bool:
-        """Whether a fix may write the file being read (see `Lines.lone_cr`)."""
-        return not lines.lone_cr
+                yield from _entries(event, where)
 
     def member(self, name: str, cause: Place, *, nested: bool = True) -> Iterator[Entry]:
         """The entries of one file of the set (`nested`: included, so its own includes are
@@ -177,11 +188,7 @@ class _Reading:
             with opener() as stream:
                 lines = Lines(stream, _no_progress)
                 if nested:
-                    yield from (
-                        entry
-                        for card in cards(lines)
-                        for entry in _entries(card, where, self.writable(lines))
-                    )
+                    yield from (entry for card in cards(lines) for entry in _entries(card, where))
                 else:
                     yield from self.main(lines, where)
         except SourceError as exc:
@@ -223,10 +230,10 @@ def _plain_name(name: str) -> bool:
 # Cards to entries
 
 
-def _entries(card: Card, where: str | None, writable: bool) -> Iterator[Entry]:
+def _entries(card: Card, where: str | None) -> Iterator[Entry]:
     """One entry per face with a type: face 1 from `super_type`/`sub_type`, face N from
     the `_N` keys; the card name from `name` (`name_N` for face N when it has one); a fix
-    may rewrite them if the file is `writable`."""
+    may rewrite them."""
     name = plain(card.get("name"))
     faces = sorted({int(m.group(2) or 1) for key in card if (m := FIELD.match(key))})
     for face in faces:
@@ -236,5 +243,5 @@ def _entries(card: Card, where: str | None, writable: bool) -> Iterator[Entry]:
             continue
         text, locate = built
         supertypes, subtypes = card.get("super type" + suffix), card.get("sub type" + suffix)
-        rewrite = partial(rewrite_face, supertypes, subtypes, text) if writable else None
+        rewrite = partial(rewrite_face, supertypes, subtypes, text)
         yield Entry(text, locate, plain(card.get("name" + suffix)) or name or None, (), where, rewrite)

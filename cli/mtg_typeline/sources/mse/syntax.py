@@ -27,14 +27,12 @@ _TOP_KEYS = frozenset({"mse version", "card", "include file"})
 
 class Lines:
     """Numbered lines of a file as text (UTF-8, a BOM dropped; CR, LF and CRLF end a line,
-    as in MSE); bytes that are not UTF-8 are a `SourceError` at their place. `lone_cr`: a
-    line ended by a CR alone has been read, after which the lines counted here are no longer
-    the lines of an edit (see `sources.edits`), so nothing after it is rewritten."""
+    as in MSE and in an edit: see `sources.edits`); bytes that are not UTF-8 are a
+    `SourceError` at their place."""
 
     def __init__(self, stream: IO[bytes], progress: Callable[[int], None]) -> None:
         self.stream = stream
         self.progress = progress
-        self.lone_cr = False
 
     def __iter__(self) -> Iterator[tuple[int, str]]:
         number = 0
@@ -46,9 +44,7 @@ class Lines:
                 pending = 0
             body = raw[:-1] if raw.endswith(b"\n") else raw
             body = body[:-1] if body.endswith(b"\r") else body
-            parts = body.split(b"\r")
-            self.lone_cr = self.lone_cr or len(parts) > 1
-            for part in parts:
+            for part in body.split(b"\r"):
                 number += 1
                 yield number, _decode(part, number)
         self.progress(pending)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, BinaryIO, cast
 
 from mtg_typeline.sources import ReaderFunc, SourceSettings
 from mtg_typeline.sources.base import Batch, Entry, NotCardData, SourceError
+from mtg_typeline.sources.encodings import encoding_hint
 from mtg_typeline.sources.tables.columns import choose_columns, delimiter_of, readable
 from mtg_typeline.sources.tables.lines import UTF8, Lines, encoding_of
 from mtg_typeline.sources.tables.places import END, line_breaks, locate, opening_quote, rewrite, swallowed
@@ -134,11 +135,11 @@ class _Table:
         for index, text in enumerate(texts):
             if text is not None and (bad := _UNDECODED.search(text)):
                 row, end = rows.row(index)
-                kept, _ = self.lines.at(end)
+                kept = self.lines.at(end)
                 where = locate(kept, row, end, self.column, self.delimiter)
                 line, column, *_ = where.region(bad.start(), bad.end())
                 del texts[index:]
-                return SourceError(self.undecoded_text(bad.group()), line, column)
+                return SourceError(self.undecoded_text(bad.group(), text), line, column)
         return None
 
     def reread(self, before: int, last: int) -> Reread:
@@ -168,10 +169,16 @@ class _Table:
         self.column, self.name_column = columns.column, columns.name
         return header, columns.data
 
-    def undecoded_text(self, char: str) -> str:
-        """What is wrong with a character that stands for bytes that could not be decoded."""
+    def undecoded_text(self, char: str, cell: str) -> str:
+        """What is wrong with a character that stands for bytes that could not be decoded
+        (in `cell`): in a file read as UTF-8, the encoding it is likely in and how to read
+        it; in one read with `--encoding`, that encoding."""
+        byte = f"byte 0x{ord(char) - 0xDC00:02x}"
+        if self.settings.encoding is not None:
+            return f"{self.path} is not valid {self.settings.encoding.upper()} text ({byte})"
         if self.lines.encoding == UTF8:
-            return f"{self.path} is not UTF-8 text (byte 0x{ord(char) - 0xDC00:02x})"
+            hint = encoding_hint(cell.encode(UTF8, "surrogateescape"))
+            return f"{self.path} is not UTF-8 text ({byte}){hint}"
         name = self.lines.encoding.upper()
         return f"{self.path} is not valid {name} text (a character that can't be decoded)"
 
@@ -181,16 +188,16 @@ class _Table:
         card = None
         if self.name_column is not None and self.name_column < len(row):
             card = readable(row[self.name_column].removesuffix(END)).strip() or None
-        kept, lone_cr = self.lines.at(end)
+        kept = self.lines.at(end)
         where = partial(locate, kept, row, end, self.column, self.delimiter)
         fix = None
-        if self.lines.encoding == UTF8 and not lone_cr:  # (edits are made in UTF-8)
+        if self.lines.encoding == UTF8:  # (edits are made in UTF-8)
             fix = partial(rewrite, kept, row, end, self.column, self.delimiter)
         return Entry(row[self.column], where, card, rewrite=fix)
 
     def unterminated(self, row: list[str], end: int) -> SourceError:
         """A quoted cell that runs to the end of the file (`csv.reader` takes it whole)."""
-        line, column = opening_quote(self.lines.at(end)[0], row, end, self.delimiter)
+        line, column = opening_quote(self.lines.at(end), row, end, self.delimiter)
         message = "a quoted field is not closed: its quote runs to the end of the file"
         return SourceError(message, line, column)
 

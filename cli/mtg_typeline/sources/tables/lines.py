@@ -88,7 +88,6 @@ class Lines:
         self.undecoded = _Undecoded.times  # (as many as before this input)
         self.kept: list[tuple[int, list[str]]] = []
         self.starts: list[int] = []  # the first line of each kept block
-        self.crs: list[bool] = []  # whether a lone CR had been read when each was read
         self.ended = False  # the line fed after the last (`END`) has been given
         self.first = self.text.readlines(BLOCK_CHARS)
         if self.first:  # (the UTF-16 and UTF-32 codecs take their mark themselves)
@@ -99,7 +98,6 @@ class Lines:
         while block:
             self.kept.append((number, block))
             self.starts.append(number)
-            self.crs.append(self.lone_cr())
             number += len(block)
             self.tell()
             yield block
@@ -107,11 +105,11 @@ class Lines:
         self.ended = True
         yield [END]
 
-    def at(self, end: int) -> tuple[Blocks, bool]:
+    def at(self, end: int) -> Blocks:
         """The blocks that were at hand when the record ending on line `end` was read (its
-        last line's and the `KEPT_BLOCKS` - 1 before), and `lone_cr` then."""
+        last line's and the `KEPT_BLOCKS` - 1 before)."""
         index = bisect_right(self.starts, end) - 1
-        return tuple(self.kept[max(index + 1 - KEPT_BLOCKS, 0) : index + 1]), self.crs[index]
+        return tuple(self.kept[max(index + 1 - KEPT_BLOCKS, 0) : index + 1])
 
     def between(self, before: int, last: int) -> list[str]:
         """Lines `before` + 1 to `last` (they are at hand: see `forget_before`), with the line
@@ -129,7 +127,7 @@ class Lines:
         index = bisect_right(self.starts, line) - 1
         drop = max(index + 1 - KEPT_BLOCKS, 0)
         if drop:
-            del self.kept[:drop], self.starts[:drop], self.crs[:drop]
+            del self.kept[:drop], self.starts[:drop]
 
     def met_undecoded(self) -> bool:
         """Whether bytes that could not be decoded may have been read (a type cell may then
@@ -146,13 +144,6 @@ class Lines:
 
     def detach(self) -> None:
         self.text.detach()  # the caller owns the stream
-
-    def lone_cr(self) -> bool:
-        """Whether a line ended by a CR alone has been read (the decoder tells the line ends
-        it met): the lines of an edit (see `sources.edits`) are then no longer the lines
-        counted here, so no cell is rewritten from there on."""
-        seen = self.text.newlines
-        return seen == "\r" or (isinstance(seen, tuple) and "\r" in seen)
 
     def check_text(self, path: str) -> None:
         """Raise if the first block holds a NUL: not text in this encoding. Without this, a

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Generator, Iterator
-from functools import cache, partial
+from functools import partial
 from typing import BinaryIO
 
 import yaml
@@ -37,9 +37,19 @@ from yaml.events import (
 from yaml.nodes import ScalarNode
 from yaml.resolver import Resolver
 
-from mtg_typeline.ruleset import load_rules
 from mtg_typeline.sources import SourceSettings
 from mtg_typeline.sources.base import Entry, Locator, NotCardData, SourceError, read_text
+from mtg_typeline.sources.cardkeys import (
+    BARE_TYPE,
+    CARD_KEYS,
+    NAME_KEY,
+    NO_TYPE_KEY,
+    TYPE_KEYS,
+    card_words,
+    missing_key_text,
+    names_a_card_type,
+    norm,
+)
 from mtg_typeline.sources.edits import LineIndex
 from mtg_typeline.sources.yaml_cards.comments import comment_of
 from mtg_typeline.sources.yaml_cards.scalars import Scalar, locate
@@ -49,54 +59,33 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _RESOLVER = Resolver()
 _STR = "tag:yaml.org,2002:str"
 _NULL = "tag:yaml.org,2002:null"
-TYPE_KEYS = ("typeline", "type")  # best first
-_BARE_TYPE = "type"
 _KEBAB = "-"  # on the end of a type key that was written with `-` (never on a compared key)
-NAME_KEY = "name"
-# Keys (compared as `_norm` makes them) that a card has beside its `name` and `type`: a bare
-# `type` beside a `name` is as often another thing's (a Grafana data source's `prometheus`).
-_CARD_KEYS = frozenset(
-    {"manacost", "cost", "text", "oracletext", "rarity", "power", "toughness", "set", "subtypes", "types"}
-    | {"colors", "cmc", "loyalty"}
-)
-_WORD = re.compile(r"[^\W\d_]+")
 
 
 def make_reader(
     fmt: str, settings: SourceSettings
 ) -> Callable[[BinaryIO, str, Callable[[int], None]], Iterator[Entry]]:
     """The reader of YAML card files (`fmt` is "yaml")."""
-    keys = (_norm(settings.key),) if settings.key else TYPE_KEYS
-    words = _card_words(settings)
+    keys = (norm(settings.key),) if settings.key else TYPE_KEYS
+    words = card_words(settings)
 
     def read(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry]:
         text = read_text(stream, path)
         progress(_bytes_read(stream, text))
-        found = yield from _documents(text, keys, words)
-        if not found:
-            wanted = f"{settings.key!r} key" if settings.key else "type_line key, nor a type beside a name,"
-            raise NotCardData(f"{path} holds no card data: no {wanted} with a text value")
+        found, seen = yield from _documents(text, keys, words)
+        if found:
+            return
+        if settings.key:
+            raise NotCardData(missing_key_text(path, settings.key, seen))
+        raise NotCardData(f"{path} holds no card data: {NO_TYPE_KEY}")
 
     return read
-
-
-def _card_words(settings: SourceSettings) -> Callable[[], frozenset[str]]:
-    """The card types of the rules in force, in lower case, loaded when first asked for."""
-
-    @cache
-    def words() -> frozenset[str]:
-        rules = settings.rules
-        if rules is None:  # a caller that gives none: the default edition's
-            rules = load_rules()
-        return frozenset(word.lower() for word in rules.card_types)
-
-    return words
 
 
 def _broken(text: str, keys: tuple[str, ...]) -> type[SourceError]:
     """What YAML that can't be parsed is: broken card data where a line has a type key, else
     not card data (a template with `{{ }}`), which a directory search passes over."""
-    found = (_norm(match.group(1)) for match in _KEY_LINE.finditer(text))
+    found = (norm(match.group(1)) for match in _KEY_LINE.finditer(text))
     return SourceError if any(key in keys for key in found) else NotCardData
 
 
@@ -105,9 +94,10 @@ _KEY_LINE = re.compile(r"^[ \t-]*[\"']?([A-Za-z][\w \t-]*?)[\"']?[ \t]*:", re.MU
 
 def _documents(
     text: str, keys: tuple[str, ...], words: Callable[[], frozenset[str]]
-) -> Generator[Entry, None, bool]:
-    """Every type line of every document, in file order; returns True if the file has a type
-    key or no document but empty ones (False: YAML that holds no card data)."""
+) -> Generator[Entry, None, tuple[bool, list[str]]]:
+    """Every type line of every document, in file order; returns whether the file has a type
+    key or no document but empty ones (False: YAML that holds no card data), and the keys of
+    its mappings as written, in file order."""
     cards = _Cards(text, keys, words)
     try:
         for event in yaml.parse(text, Loader=_Loader):
@@ -123,7 +113,7 @@ def _documents(
         where = getattr(exc, "position", None)
         line, column = _byte_place(text, where) if isinstance(where, int) else (1, 1)
         raise _broken(text, keys)(f"not valid YAML: {getattr(exc, 'reason', exc)}", line, column) from None
-    return cards.found or not cards.documents
+    return cards.found or not cards.documents, list(cards.norms)
 
 
 class _Frame:
@@ -142,7 +132,7 @@ class _Frame:
         self.key: str | None = None
         self.strings: list[tuple[str, Scalar, bool]] = []
         self.held: list[tuple[int, Entry]] | None = None
-        self.carded = False  # a key only cards have (`_CARD_KEYS`)
+        self.carded = False  # a key only cards have (`CARD_KEYS`)
 
 
 class _Cards:
@@ -195,7 +185,7 @@ class _Cards:
             frame.key = self.norms.get(event.value) if event is not None else None
             if frame.key is None and event is not None:
                 frame.key = self.norms[event.value] = self.compared(event.value)
-            frame.carded = frame.carded or frame.key in _CARD_KEYS
+            frame.carded = frame.carded or frame.key in CARD_KEYS
         elif frame.key in self.wanted and event is not None and (scalar := _scalar(event)).tag == _STR:
             frame.strings.append((frame.key, scalar, not alias and not event.anchor))
             if frame.key != NAME_KEY and frame.held is None:
@@ -205,9 +195,9 @@ class _Cards:
     def compared(self, key: str) -> str:
         """A key as compared; a type key written with `-`, when no `--key` is given, marked
         with `_KEBAB` on its end (it counts only beside a `name`)."""
-        norm = _norm(key)
-        kebab = "-" in key and norm in TYPE_KEYS and self.keys == TYPE_KEYS
-        return norm + _KEBAB if kebab else norm
+        compared = norm(key)
+        kebab = "-" in key and compared in TYPE_KEYS and self.keys == TYPE_KEYS
+        return compared + _KEBAB if kebab else compared
 
     def card(self, frame: _Frame) -> list[tuple[int, Entry]]:
         """The type lines of a mapping that ends: the string values of its best type key,
@@ -228,7 +218,7 @@ class _Cards:
         outside card data, only in a card's mapping (`bare_card`)."""
         keys = (wanted, wanted + _KEBAB) if name is not None else (wanted,)
         values = [(value, fixable) for key, value, fixable in frame.strings if key in keys]
-        if wanted == _BARE_TYPE and self.keys == TYPE_KEYS and not self.bare_card(frame, name, values):
+        if wanted == BARE_TYPE and self.keys == TYPE_KEYS and not self.bare_card(frame, name, values):
             return []
         return values
 
@@ -237,8 +227,7 @@ class _Cards:
         a card type of the rules in its value (not a data source's `type: prometheus`)."""
         if name is None:
             return False
-        words = self.words
-        return frame.carded or any(not words().isdisjoint(_WORD.findall(v.value.lower())) for v, _ in values)
+        return frame.carded or names_a_card_type((v.value for v, _ in values), self.words)
 
     def entry(self, value: Scalar, fixable: bool, flow: bool, name: str | None) -> Entry:
         rewrite = partial(self.writer.rewrite, value, flow) if fixable else None
@@ -285,8 +274,3 @@ def _bytes_read(stream: BinaryIO, text: str) -> int:
         return stream.tell()
     except (OSError, ValueError):  # a pipe
         return len(text)
-
-
-def _norm(key: object) -> str:
-    """A key compared without case, spaces, `_` and `-` (`Type Line`, `typeLine`, `type-line`)."""
-    return re.sub(r"[\s_-]+", "", str(key).lower())

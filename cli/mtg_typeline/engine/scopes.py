@@ -1,0 +1,179 @@
+"""Configuration per file: each input checked with the configuration file nearest to it,
+looking upward from its folder, as ruff and yamllint find theirs.
+
+A run has its own configuration (`--config FILE`, none with `--no-config`, else the one
+found from the working directory, or from `--stdin-filename`'s folder): it decides what is
+about the run as a whole (the output format and file, colour, quiet, fail-on and strict,
+exit-zero, statistics, fix, diff) and everything for standard input. Without `--config` or
+`--no-config`, each input found on disk is checked with the nearest configuration above
+it, and a named directory is searched with the one nearest above the directory
+(its include and exclude globs, hidden files, `.gitignore`); an input with none above it
+takes the run's. A configuration's paths (its rule files, `per-file-ignores` and
+`exclude`) are read from its own folder.
+
+Each configuration a run meets is a `Scope`: its options, rules, checker and filters, built
+once when an input first needs it (a rule set and checker are shared by the scopes that
+choose the same rules). A run that meets one configuration has one scope, the run's own.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, NamedTuple
+
+from mtg_typeline.checker import Checker
+from mtg_typeline.config import find_config, load_config
+from mtg_typeline.discovery import Input, Names
+from mtg_typeline.display import AUTO
+from mtg_typeline.engine.check import Inputs
+from mtg_typeline.filters import Filters
+from mtg_typeline.options import Options, build_options
+from mtg_typeline.ruleset import load_rules
+from mtg_typeline.sources import SourceSettings
+from mtg_typeline.sources.inputs import Reading
+
+if TYPE_CHECKING:
+    from mtg_typeline.ruleset.model import RuleSet
+    from mtg_typeline.suppressions import CardIgnores
+
+_RulesKey = tuple[str | None, str | tuple[str, ...] | None]
+
+
+class Scope(NamedTuple):
+    """What checks the inputs under one configuration (`config`: its path; None for a run
+    with no configuration file)."""
+
+    config: str | None
+    options: Options
+    inputs: Inputs
+    filters: Filters
+    cards: CardIgnores | None = None  # its per-card ignores, which its filters apply
+
+
+class Configs:
+    """The options of each configuration file a run meets, by the folders it meets them in."""
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self.own = options.choices.config if options.choices is not None else None
+        self._found: dict[str, str | None] = {}  # folder -> the configuration that applies there
+        self._options: dict[str | None, Options] = {self.own: options}
+
+    def config_in(self, folder: str) -> str | None:
+        """The configuration that applies to the files of `folder` (absolute)."""
+        found = self._found.get(folder)
+        if found is None and folder not in self._found:
+            nearest = find_config(folder) if self.options.choices is not None else None
+            found = self._found[folder] = self.own if nearest is None else str(nearest)
+        return found
+
+    def options_of(self, config: str | None) -> Options:
+        """The options of a run under `config`: the command line over that configuration,
+        with what is about the whole run from the run's own."""
+        known = self._options.get(config)
+        if known is None:
+            choices = self.options.choices
+            assert choices is not None and config is not None  # (a run of one configuration has one)
+            from pathlib import Path  # only for another configuration file: slow to import
+
+            loaded = load_config(Path(config))
+            built = build_options(self.options.paths, choices.values, choices.typed, loaded)
+            known = self._options[config] = _run_wide(built, self.options)
+        return known
+
+    def of_named(self, path: str) -> Options:
+        """The options a named path is found with: a directory's own, a file's folder's."""
+        absolute = os.path.abspath(path)
+        folder = absolute if os.path.isdir(absolute) else os.path.dirname(absolute)
+        return self.options_of(self.config_in(folder))
+
+
+def _run_wide(built: Options, run: Options) -> Options:
+    """`built` with what is about the run as a whole taken from the run's options."""
+    return run._replace(
+        edition=built.edition,
+        rules_file=built.rules_file,
+        selection=built.selection,
+        files=built.files,
+        input_format=built.input_format,
+        column=built.column,
+        key=built.key,
+        encoding=built.encoding,
+        zip_limits=built.zip_limits,
+        force_exclude=built.force_exclude,
+        skip_non_card_files=built.skip_non_card_files,
+        config=built.config,
+        per_card_ignores=built.per_card_ignores,
+    )
+
+
+class Scopes:
+    """The scopes of one run, by input."""
+
+    def __init__(self, configs: Configs, names: Names) -> None:
+        self.configs = configs
+        self.names = names
+        self._rules: dict[_RulesKey, tuple[RuleSet, Checker]] = {}
+        self._scopes: dict[str | None, Scope] = {}
+        self.base = self.scope(configs.own)
+        self.met: dict[str | None, list[str]] = {}  # the inputs of each configuration but the run's
+
+    def scope(self, config: str | None) -> Scope:
+        """The scope of `config`, built when first asked for."""
+        known = self._scopes.get(config)
+        if known is None:
+            options = self.configs.options_of(config)
+            rules, checker = self._checker(options)
+            inputs = _inputs(options, rules, checker, self.names)
+            cards = _cards(options)
+            known = Scope(config, options, inputs, _filters(options, self.names, cards), cards)
+            self._scopes[config] = known
+        return known
+
+    def built(self) -> list[Scope]:
+        """The scopes the run has built, the run's first."""
+        return list(self._scopes.values())
+
+    def of(self, item: Input) -> Scope:
+        """The scope an input is checked in: standard input's is the run's."""
+        if item.stdin or self.configs.options.choices is None:
+            return self.base
+        path = self.names.on_disk(item.name)
+        config = self.configs.config_in(path if item.folder else os.path.dirname(path))
+        if config != self.configs.own:
+            self.met.setdefault(config, []).append(item.name)
+        return self.scope(config)
+
+    def _checker(self, options: Options) -> tuple[RuleSet, Checker]:
+        """The rules and checker of `options`, shared by the scopes that choose the same."""
+        key = (options.edition, options.rules_file)
+        known = self._rules.get(key)
+        if known is None:
+            rules = load_rules(options.edition, options.rules_file)
+            known = self._rules[key] = (rules, Checker(rules))
+        return known
+
+
+def _inputs(options: Options, rules: RuleSet, checker: Checker, names: Names) -> Inputs:
+    """How inputs are read and checked under `options`."""
+    given = None if options.input_format == AUTO else options.input_format
+    reading = Reading(given, options.column, options.key, options.encoding)
+    sources = SourceSettings(
+        options.column, options.key, rules, names.root, limits=options.zip_limits, encoding=options.encoding
+    )
+    return Inputs(names, reading, sources, rules, checker)
+
+
+def _cards(options: Options) -> CardIgnores | None:
+    """The per-card ignores of `options` (None: none configured)."""
+    if not options.per_card_ignores:
+        return None
+    from mtg_typeline.suppressions import CardIgnores  # only where per-card ignores are configured
+
+    where = options.config or "per-card-ignores"
+    return CardIgnores(options.per_card_ignores, where, os.path.dirname(where) if options.config else None)
+
+
+def _filters(options: Options, names: Names, cards: CardIgnores | None) -> Filters:
+    """The filters of `options`, silencing what its per-card ignores name."""
+    return Filters(options.selection, names.root, cards.silences if cards is not None else None)
