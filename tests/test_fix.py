@@ -162,7 +162,7 @@ def test_fix_of_warnings_alone_exits_0() -> None:
     result = check("--fix", "--format", "concise", "cards.txt")
     assert (result.exit_code, result.stdout) == (
         0,
-        "Fixed 3 findings in 1 file.\nNo problems in 2 type lines in 1 file.\n",
+        "Fixed 2 findings in 1 file.\nNo problems in 2 type lines in 1 file.\n",
     )
     assert Path("cards.txt").read_text(encoding="utf-8") == "Creature — Elf\nLand — Forest\n"
 
@@ -239,7 +239,7 @@ def test_every_byte_around_the_type_lines_is_kept() -> None:
     assert result.exit_code == 2
     assert result.stdout.splitlines() == [
         "cards.txt:5:6: TL902 [error] this line is not UTF-8 text; it was skipped",
-        "Fixed 6 findings in 1 file.",
+        "Fixed 5 findings in 1 file.",
         "Found 1 error in 4 type lines in 1 file.",
     ]
 
@@ -325,7 +325,7 @@ def test_deselected_codes_are_not_fixed() -> None:
     path = write("cards.txt", "creature - elf\n")
     result = check("--fix", "--ignore", "TL101", "--format", "concise", "cards.txt")
     assert path.read_text(encoding="utf-8") == "Creature - Elf\n"
-    assert result.stdout == "Fixed 2 findings in 1 file.\nNo problems in 1 type line in 1 file.\n"
+    assert result.stdout == "Fixed 1 finding in 1 file.\nNo problems in 1 type line in 1 file.\n"
 
 
 def test_per_file_ignores_are_heeded(in_tmp: Path) -> None:

@@ -102,7 +102,7 @@ def test_each_entry_is_rewritten_in_place() -> None:
         path.read_bytes().decode()
         == "Elf|Creature — Elf\r\nForest|Basic Land — Forest\nGob|Creature — Goblin"
     )
-    assert result.stdout == "Fixed 4 findings in 1 file.\nNo problems in 3 type lines in 1 file.\n"
+    assert result.stdout == "Fixed 3 findings in 1 file.\nNo problems in 3 type lines in 1 file.\n"
 
 
 @pytest.mark.usefixtures("fake_format")
@@ -147,7 +147,7 @@ def test_edits_of_another_file_are_written_there() -> None:
     result = fix("cards.dat")
     assert Path("other.txt").read_text(encoding="utf-8") == "Creature — Elf\nkept as it is\n"
     assert main.read_text(encoding="utf-8") == "@other.txt|creature - elf\nHere|Creature — Elf\n"
-    assert result.stdout.startswith("Fixed 4 findings in 2 files.\n")
+    assert result.stdout.startswith("Fixed 3 findings in 2 files.\n")
 
 
 @pytest.mark.usefixtures("fake_format")
@@ -241,7 +241,7 @@ def test_scryfall_json_is_fixed_inside_its_strings() -> None:
         "Orc  Warrior", "Orc Warrior"
     )
     assert json.loads(path.read_text(encoding="utf-8"))[0]["type_line"] == "Creature — Elf"
-    assert result.stdout == "Fixed 4 findings in 1 file.\nNo problems in 2 type lines in 1 file.\n"
+    assert result.stdout == "Fixed 3 findings in 1 file.\nNo problems in 2 type lines in 1 file.\n"
 
 
 def test_csv_keeps_its_quoting() -> None:
@@ -336,12 +336,12 @@ def test_a_zip_with_two_members_of_one_name_is_never_rewritten(recwarn: pytest.W
     assert result.exit_code == 2
     assert result.stdout.splitlines() == [
         DUP_TL905,  # why it was not fixed; the type lines are checked all the same
-        "dup.mse-set/card foo:4:14: TL103 [*] [warning] 'creature' is written 'Creature' (card: Foo)",
-        "dup.mse-set/card foo:4:14: TL103 [*] [warning] 'instant' is written 'Instant' (card: Bar)",
-        "dup.mse-set/card foo:5:12: TL103 [*] [warning] 'elf' is written 'Elf' (card: Foo)",
-        "dup.mse-set/card foo:5:12: TL103 [*] [warning] 'elf' is written 'Elf' (card: Bar)",
+        "dup.mse-set/card foo:4:14: TL103 [*] [warning] "
+        "'creature — elf' should be written 'Creature — Elf' (card: Foo)",
+        "dup.mse-set/card foo:4:14: TL103 [*] [warning] "
+        "'instant — elf' should be written 'Instant — Elf' (card: Bar)",
         "No fixes applied.",
-        "Found 1 error and 4 warnings in 2 type lines in 1 file.",
+        "Found 1 error and 2 warnings in 2 type lines in 1 file.",
     ]
     assert result.stderr == ""
     assert not recwarn.list  # no Python warning (zipfile's "Duplicate name") reaches the user
