@@ -36,7 +36,8 @@ def unknown_problem(
     matches = close_matches(word.text, candidates)
     if not matches:
         others = close_matches(word.text, [e for s in rules.lists for e in s.entries])
-        return Problem(word.start, word.end, why + _other_hint(others, rules), list_rules(own))
+        hint = _other_hint(others, rules) if others else _remedy(shown(word.text), own)
+        return Problem(word.start, word.end, why + hint, list_rules(own))
     return Problem(
         word.start,
         word.end,
@@ -62,6 +63,15 @@ def _phrase_parts(words: tuple[Word, ...], index: int, own: tuple[SubtypeList, .
             ):
                 parts.append(part)
     return parts
+
+
+def _remedy(word: str, own: tuple[SubtypeList, ...]) -> str:
+    """How to make a word of a set's own known: a rule file's `add:` under the list of the
+    type it stands under (a designer's most common finding, whose remedy is not a spelling)."""
+    if not own:
+        return ""  # (no list to add it to: the object's card types have no subtypes)
+    adds = " or ".join(f"`add: {{{s.key}: [{word}]}}`" for s in own)
+    return f"; if it is a type of your own, add it to a rule file given with --rules ({adds})"
 
 
 def _other_hint(matches: list[str], rules: RuleSet) -> str:
