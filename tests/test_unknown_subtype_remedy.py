@@ -34,3 +34,8 @@ def test_explain_leads_with_the_remedy() -> None:
     paragraphs = result.stdout.split("\n\n")
     assert "--rules" in paragraphs[2]  # after the heading and the one-line summary
     assert "add:" in paragraphs[2]
+
+
+def test_a_word_no_rule_file_could_hold_gets_no_remedy() -> None:
+    assert "--rules" not in _message("Creature — 100%")
+    assert "--rules" not in _message("Creature — clamfolk")
