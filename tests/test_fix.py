@@ -153,6 +153,7 @@ def test_fix_writes_the_file_and_reports_what_remains() -> None:
         "            205.3i  Lists the land types; five of them are the basic land types.\n"
         "Fixed 1 finding in 1 file.\n"
         "Found 1 error in 3 type lines in 1 file.\n"
+        "1 left: it has no automatic fix.\n"
     )
     assert result.stderr == ""
 
@@ -181,7 +182,7 @@ def test_nothing_to_fix() -> None:
     assert result.exit_code == 1
     assert result.stdout == (
         "cards.txt:1:12: TL304 [error] Forest is a land type (205.3i), but this object is not a land\n"
-        "No fixes applied.\nFound 1 error in 1 type line in 1 file.\n"
+        "No fixes applied.\nFound 1 error in 1 type line in 1 file.\n1 left: it has no automatic fix.\n"
     )
 
 
@@ -241,6 +242,7 @@ def test_every_byte_around_the_type_lines_is_kept() -> None:
         "cards.txt:5:6: TL902 [error] this line is not UTF-8 text; it was skipped",
         "Fixed 5 findings in 1 file.",
         "Found 1 error in 4 type lines in 1 file.",
+        "1 left: it has no automatic fix.",
     ]
 
 
@@ -497,6 +499,7 @@ def test_fix_on_standard_input_prints_the_fixed_text_and_reports_on_stderr() -> 
     assert result.stdout == FIXED_SAMPLE
     assert result.stderr == REMAINING.replace("cards.txt", "-") + (
         "Fixed 1 finding in 1 file.\nFound 1 error in 3 type lines in 1 file.\n"
+        "1 left: it has no automatic fix.\n"
     )
 
 

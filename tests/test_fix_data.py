@@ -118,6 +118,7 @@ def test_an_entry_that_cannot_be_rewritten_keeps_its_finding() -> None:
         "with one space on each side (card: ~Refused)",
         "Fixed 1 finding in 1 file.",
         "Found 2 warnings in 3 type lines in 1 file.",
+        "2 left: all have a fix that could not be made.",
     ]
 
 
@@ -127,7 +128,10 @@ def test_overlapping_edits_are_refused() -> None:
     path = write("cards.dat", text)
     result = fix("cards.dat")
     assert path.read_text(encoding="utf-8") == text.replace("creature — Elf", "Creature — Elf")
-    assert result.stdout.endswith("Fixed 1 finding in 1 file.\nFound 2 warnings in 3 type lines in 1 file.\n")
+    assert result.stdout.endswith(
+        "Fixed 1 finding in 1 file.\nFound 2 warnings in 3 type lines in 1 file.\n"
+        "2 left: all have a fix that could not be made.\n"
+    )
 
 
 @pytest.mark.usefixtures("fake_format")
@@ -342,6 +346,7 @@ def test_a_zip_with_two_members_of_one_name_is_never_rewritten(recwarn: pytest.W
         "'instant — elf' should be written 'Instant — Elf' (card: Bar)",
         "No fixes applied.",
         "Found 1 error and 2 warnings in 2 type lines in 1 file.",
+        "3 left: 2 have a fix that could not be made, 1 has no automatic fix.",
     ]
     assert result.stderr == ""
     assert not recwarn.list  # no Python warning (zipfile's "Duplicate name") reaches the user

@@ -131,7 +131,8 @@ subtype; did you mean Elf?
 
 def test_concise() -> None:
     summary = "Found 4 errors, 3 warnings and 1 info in 9 type lines in 4 files.\n"
-    assert render("concise") == CONCISE + summary
+    hint = "[*] 3 fixable with --fix (1 more with --unsafe-fixes).\n"
+    assert render("concise") == CONCISE + summary + hint
 
 
 def test_concise_quiet_prints_the_findings_alone() -> None:
@@ -524,7 +525,8 @@ def parse(name: str, text: str) -> set[Key]:
     if name == "json":
         return parse_json_lines("\n".join(json.dumps(f) for f in json.loads(text)["findings"]))
     if name == "concise":
-        return parse_concise(iter(text.splitlines()[:-1]))
+        closing = ("Found ", "No problems ", "[*] ")  # the summary, and what --fix would fix
+        return parse_concise(line for line in text.splitlines() if not line.startswith(closing))
     parsers = {"json-lines": parse_json_lines, "github": parse_github, "sarif": parse_sarif}
     return {**parsers, "junit": parse_junit}[name](text)
 

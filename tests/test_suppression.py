@@ -302,6 +302,7 @@ def test_unused_suppression_text_is_exact() -> None:
         "   |                 ^^^^^^^^^^^^^^^^^^\n"
         "   = suggestion: Creature — Elf\n"
         "Found 1 warning in 1 type line in 1 file.\n"
+        "[*] 1 fixable with --fix.\n"
     )
 
 

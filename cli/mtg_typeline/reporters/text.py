@@ -12,7 +12,10 @@
 
 A finding that `--fix` fixes is marked `[*]` after its code (`warning TL101 [*] dash-form`;
 with `--unsafe-fixes`, unsafe fixes too); after `--fix`, "Fixed 2 findings in 1 file."
-precedes the summary.
+precedes the summary. A last line says, as ruff's does, how many `--fix` would fix and
+how many more only `--unsafe-fixes` would ("[*] 2 fixable with --fix (1 more with
+--unsafe-fixes)."), so that a newcomer learns what `[*]` means; after `--fix`, what was
+left and why ("3 left: 1 needs --unsafe-fixes, 2 have no automatic fix.").
 
 Everything that comes from the user (paths, type lines, words in messages) is shown as
 plain text: rich markup is never interpreted, and control characters are drawn as visible
@@ -31,7 +34,14 @@ from rich.text import Text
 
 from mtg_typeline.display import printable
 from mtg_typeline.findings import Finding, Severity, Summary
-from mtg_typeline.reporters import ReportSettings, RunResult, fix_mark, fixed_sentence, summary_pieces
+from mtg_typeline.reporters import (
+    ReportSettings,
+    RunResult,
+    fix_hint,
+    fix_mark,
+    fixed_sentence,
+    summary_pieces,
+)
 from mtg_typeline.ruleset import RuleSet
 
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow", Severity.INFO: "bold blue"}
@@ -76,20 +86,23 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     for finding in result.findings:
         show(render(finding, result.rules, fix_mark(finding, settings)))
     if not settings.quiet:
-        _close(result, console, out)
+        _close(result, console, out, settings.unsafe_fixes)
 
 
 def closing(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     """The closing sentences alone (the findings went to a file: `--output-file`)."""
-    _close(result, make_console(out, settings.color), out)
+    _close(result, make_console(out, settings.color), out, settings.unsafe_fixes)
 
 
-def _close(result: RunResult, console: Console, out: TextIO) -> None:
-    """ "Fixed 2 findings in 1 file." after --fix, then the summary sentence."""
+def _close(result: RunResult, console: Console, out: TextIO, unsafe: bool) -> None:
+    """ "Fixed 2 findings in 1 file." after --fix, the summary sentence, then what --fix
+    would fix or, after it, what was left and why (`reporters.fix_hint`)."""
     show = _printer(console, out)
     if (fixed := fixed_sentence(result.summary)) is not None:
         show(Text(fixed, style="bold"))
     show(summary_text(result.summary))
+    if (hint := fix_hint(result.findings, result.summary, unsafe)) is not None:
+        show(Text(hint))
 
 
 def _printer(console: Console, out: TextIO) -> Callable[[Text], None]:
