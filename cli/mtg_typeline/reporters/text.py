@@ -25,6 +25,7 @@ symbols, so a type line can neither style the output nor drive the terminal.
 from __future__ import annotations
 
 import os
+import textwrap
 from collections.abc import Callable, Mapping
 from typing import TextIO
 
@@ -83,8 +84,9 @@ def wants_color(out: TextIO, environ: Mapping[str, str]) -> bool:
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     console = make_console(out, settings.color)
     show = _printer(console, out)
+    width = terminal_width(out)
     for finding in result.findings:
-        show(render(finding, result.rules, fix_mark(finding, settings)))
+        show(render(finding, result.rules, fix_mark(finding, settings), width))
     if not settings.quiet:
         _close(result, console, out, settings.unsafe_fixes)
 
@@ -105,6 +107,29 @@ def _close(result: RunResult, console: Console, out: TextIO, unsafe: bool) -> No
         show(Text(hint))
 
 
+def terminal_width(out: TextIO) -> int | None:
+    """The width to wrap prose at: the terminal's (as rich measures it: `COLUMNS`, else the
+    terminal's size) when `out` is one; None (no wrapping) for a pipe or a file, whose
+    readers (grep, editors) want a finding's lines whole."""
+    try:
+        if not out.isatty():
+            return None
+    except (AttributeError, ValueError):  # a closed or unusual stream
+        return None
+    return Console(file=out).width
+
+
+def wrap(text: str, indent: int, width: int | None, hanging: int = 2) -> str:
+    """`text`, which starts `indent` columns in, broken at spaces to fit `width` columns,
+    each further line indented `hanging` columns more (as it is, without a width)."""
+    if width is None or indent + len(text) <= width:
+        return text
+    lines = textwrap.wrap(
+        text, max(20, width - indent), subsequent_indent=" " * hanging, break_on_hyphens=False
+    )
+    return ("\n" + " " * indent).join(lines)
+
+
 def _printer(console: Console, out: TextIO) -> Callable[[Text], None]:
     """How a text is printed: through rich when it is styled; else as plain text, sparing
     rich's renderer (tens of thousands of findings print in a second, not half a minute)."""
@@ -117,9 +142,11 @@ def _printer(console: Console, out: TextIO) -> Callable[[Text], None]:
     return plain
 
 
-def render(finding: Finding, rules: RuleSet, mark: str = "") -> Text:
+def render(finding: Finding, rules: RuleSet, mark: str = "", width: int | None = None) -> Text:
     """One finding: header, message, the line with carets, cited rules, suggestion; `mark`
-    (`[*]`: `--fix` fixes it) follows the code."""
+    (`[*]`: `--fix` fixes it) follows the code. With a `width` (a terminal's), the prose
+    (message, rule summaries) is broken between words with a hanging indent, rather than
+    by the terminal inside a word; the type line is never broken: the carets stay under it."""
     text = Text()
     text.append(f"{printable(finding.path)}:{finding.line}:{finding.column}: ", style="bold")
     text.append(finding.severity.value, style=STYLES[finding.severity])
@@ -128,7 +155,7 @@ def render(finding: Finding, rules: RuleSet, mark: str = "") -> Text:
         text.append(f"{mark} ", style="bold cyan")
     text.append(finding.name, style="dim")
     text.append("\n  ")
-    text.append(printable(finding.message))
+    text.append(wrap(printable(finding.message), 2, width))
     gutter = " " * len(str(finding.line))
     if finding.card is not None:
         text.append(f"\n {gutter} = ", style="blue")
@@ -142,7 +169,7 @@ def render(finding: Finding, rules: RuleSet, mark: str = "") -> Text:
         text.append(f"\n {gutter} | ", style="blue")
         text.append(" " * cell_len(shown[:start]))
         text.append("^" * max(1, cell_len(shown[start:end])), style=STYLES[finding.severity])
-    _append_rules(text, gutter, finding.rules, rules)
+    _append_rules(text, gutter, finding.rules, rules, width)
     if finding.suggestion is not None:
         text.append(f"\n {gutter} = ", style="blue")
         text.append("suggestion: ", style="bold")
@@ -150,14 +177,17 @@ def render(finding: Finding, rules: RuleSet, mark: str = "") -> Text:
     return text
 
 
-def _append_rules(text: Text, gutter: str, cited: tuple[str, ...], rules: RuleSet) -> None:
-    width = max((len(rule) for rule in cited), default=0)
+def _append_rules(
+    text: Text, gutter: str, cited: tuple[str, ...], rules: RuleSet, width: int | None = None
+) -> None:
+    widest = max((len(rule) for rule in cited), default=0)
     for index, rule in enumerate(cited):
         label = "rules: " if index == 0 else "       "
         text.append(f"\n {gutter} {'=' if index == 0 else ' '} ", style="blue")
         text.append(label, style="bold" if index == 0 else "")
-        text.append(f"{rule.ljust(width)}  ", style="bold")
-        text.append(rules.summary(rule))
+        text.append(f"{rule.ljust(widest)}  ", style="bold")
+        indent = len(gutter) + 4 + len(label) + widest + 2  # the summary's column
+        text.append(wrap(rules.summary(rule), indent, width, hanging=0))  # under the summary
 
 
 def _window(line: str, start: int, end: int) -> tuple[str, int, int]:
