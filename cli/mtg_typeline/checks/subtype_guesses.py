@@ -32,12 +32,13 @@ def unknown_problem(
     """The finding for `words[index]`, which no list holds; `own` are the object's lists."""
     word = words[index]
     kinds = either(article(s.singular) + f" ({list_label(s, rules)})" for s in own)
-    why = f"'{shown(word.text)}' is not {kinds} or any other subtype{removed_note(word.text, rules)}"
+    removed = removed_note(word.text, rules)
+    why = f"'{shown(word.text)}' is not {kinds} or any other subtype{removed}"
     candidates = [e for s in own for e in s.entries] + _phrase_parts(words, index, own)
     matches = close_matches(word.text, candidates)
     if not matches:
         others = close_matches(word.text, [e for s in rules.lists for e in s.entries])
-        hint = _other_hint(others, rules) if others else _remedy(word.text, own)
+        hint = _other_hint(others, rules) if others or removed else _remedy(word.text, own)
         return Problem(word.start, word.end, why + hint, list_rules(own))
     return Problem(
         word.start,
