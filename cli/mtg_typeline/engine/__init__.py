@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO
 from mtg_typeline import progress
 from mtg_typeline.checker import Checker
 from mtg_typeline.discovery import Discovery, Names, Survey, survey
-from mtg_typeline.display import AUTO
+from mtg_typeline.display import AUTO, printable
 from mtg_typeline.engine.check import Inputs, Tally, check_input
 from mtg_typeline.errors import ExitStatus, UsageError
 from mtg_typeline.filters import Filters
@@ -54,9 +54,17 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
         return _run(options, out, err, stdin, file)
 
 
+def say_rule_notes(rules: RuleSet, err: TextIO) -> None:
+    """The warnings about the user's rule files (an addition the rules have already), on
+    standard error: the run goes on."""
+    for note in rules.provenance.notes:
+        err.write(f"typeline: warning: {printable(note)}\n")
+
+
 def _run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO, file: TextIO | None) -> int:
     """`run`, with the report file (`--output-file`) open, or None."""
     rules = load_rules(options.edition, options.rules_file)
+    say_rule_notes(rules, err)
     name = "statistics" if options.statistics else options.output_format
     reporter = get_reporter(name)
     inputs = _inputs(options, rules)
