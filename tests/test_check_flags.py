@@ -228,7 +228,7 @@ def test_output_file_with_statistics_holds_the_table(here: Path) -> None:
     result = invoke(["check", "--statistics", "-o", "report.txt", "cards.txt"])
     assert (result.exit_code, result.output) == (1, "")
     assert (here / "report.txt").read_text(encoding="utf-8") == (
-        "1  TL101  dash-form              warning [*]\n1  TL304  subtype-type-mismatch  error\n"
+        "1  TL101  dash-form              warning [*]\n1  TL304  subtype-type-mismatch  error\n2  in all\n"
     )
 
 

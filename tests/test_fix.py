@@ -425,7 +425,7 @@ def test_fix_works_with_every_format(output_format: str) -> None:
 def test_statistics_after_fixing() -> None:
     write("cards.txt", SAMPLE)
     result = check("--fix", "--statistics", "cards.txt")
-    assert result.stdout == "1  TL304  subtype-type-mismatch  error\n"
+    assert result.stdout == "1  TL304  subtype-type-mismatch  error\n1  in all, 1 fixed\n"
 
 
 # --diff
