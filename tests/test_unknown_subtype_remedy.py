@@ -6,6 +6,7 @@ from __future__ import annotations
 from conftest import run_cli
 
 from mtg_typeline import check_line, load_rules
+from mtg_typeline.ruleset import shipped_editions
 
 
 def _message(line: str) -> str:
@@ -39,3 +40,11 @@ def test_explain_leads_with_the_remedy() -> None:
 def test_a_word_no_rule_file_could_hold_gets_no_remedy() -> None:
     assert "--rules" not in _message("Creature — 100%")
     assert "--rules" not in _message("Creature — clamfolk")
+
+
+def test_an_older_edition_gets_no_remedy() -> None:
+    """An unknown word there is likelier one a later edition added (Vehicle, in 2010)."""
+    (finding,) = [
+        f for f in check_line("Artifact — Vehicle", load_rules(shipped_editions()[0])) if f.code == "TL302"
+    ]
+    assert "--rules" not in finding.message

@@ -22,7 +22,7 @@ from mtg_typeline.checks.base import (
 )
 from mtg_typeline.notation import fold
 from mtg_typeline.parser import TypeLine, Word
-from mtg_typeline.ruleset import RuleSet, SubtypeList
+from mtg_typeline.ruleset import RuleSet, SubtypeList, shipped_editions
 from mtg_typeline.ruleset.typenames import name_problem
 
 
@@ -38,7 +38,7 @@ def unknown_problem(
     matches = close_matches(word.text, candidates)
     if not matches:
         others = close_matches(word.text, [e for s in rules.lists for e in s.entries])
-        hint = _other_hint(others, rules) if others or removed else _remedy(word.text, own)
+        hint = _other_hint(others, rules) if others or removed else _remedy(word.text, own, rules)
         return Problem(word.start, word.end, why + hint, list_rules(own))
     return Problem(
         word.start,
@@ -67,11 +67,13 @@ def _phrase_parts(words: tuple[Word, ...], index: int, own: tuple[SubtypeList, .
     return parts
 
 
-def _remedy(word: str, own: tuple[SubtypeList, ...]) -> str:
+def _remedy(word: str, own: tuple[SubtypeList, ...], rules: RuleSet) -> str:
     """How to make `word`, of a set's own, known: a rule file's `add:` under the list of the
     type it stands under (a designer's most common finding, whose remedy is not a spelling)."""
     if not own or name_problem(word, subtype=True) is not None:
         return ""  # no list to add it to, or a word no rule file could hold (`100%`)
+    if rules.edition != shipped_editions()[-1]:
+        return ""  # an older edition's unknown word is likelier a newer edition's (Vehicle in 2010)
     adds = " or ".join(f"`add: {{{s.key}: [{word}]}}`" for s in own)
     return f"; if it is a type of your own, add it to a rule file given with --rules ({adds})"
 
