@@ -487,12 +487,12 @@ def test_clean_lines(line: str) -> None:
 
 
 def test_wrong_case_gives_one_warning_per_word() -> None:
-    line = "creature — goblin"
+    line = "creature — GOBLIN"  # (a line all in lower case is one finding)
     result = found(line)
     assert [f.code for f in result] == ["TL103", "TL103"]
     assert all(f.severity is Severity.WARNING for f in result)
-    assert [marked(line, f) for f in result] == ["creature", "goblin"]
-    assert [f.suggestion for f in result] == ["Creature — goblin", "creature — Goblin"]
+    assert [marked(line, f) for f in result] == ["creature", "GOBLIN"]
+    assert [f.suggestion for f in result] == ["Creature — GOBLIN", "creature — Goblin"]
 
 
 def test_a_creature_type_on_an_artifact() -> None:

@@ -153,6 +153,7 @@ def test_fix_writes_the_file_and_reports_what_remains() -> None:
         "            205.3i  Lists the land types; five of them are the basic land types.\n"
         "Fixed 1 finding in 1 file.\n"
         "Found 1 error in 3 type lines in 1 file.\n"
+        "1 left: it has no automatic fix.\n"
     )
     assert result.stderr == ""
 
@@ -162,7 +163,7 @@ def test_fix_of_warnings_alone_exits_0() -> None:
     result = check("--fix", "--format", "concise", "cards.txt")
     assert (result.exit_code, result.stdout) == (
         0,
-        "Fixed 3 findings in 1 file.\nNo problems in 2 type lines in 1 file.\n",
+        "Fixed 2 findings in 1 file.\nNo problems in 2 type lines in 1 file.\n",
     )
     assert Path("cards.txt").read_text(encoding="utf-8") == "Creature — Elf\nLand — Forest\n"
 
@@ -181,7 +182,7 @@ def test_nothing_to_fix() -> None:
     assert result.exit_code == 1
     assert result.stdout == (
         "cards.txt:1:12: TL304 [error] Forest is a land type (205.3i), but this object is not a land\n"
-        "No fixes applied.\nFound 1 error in 1 type line in 1 file.\n"
+        "No fixes applied.\nFound 1 error in 1 type line in 1 file.\n1 left: it has no automatic fix.\n"
     )
 
 
@@ -240,8 +241,9 @@ def test_every_byte_around_the_type_lines_is_kept() -> None:
     assert result.stdout.splitlines() == [
         "cards.txt:5:6: TL902 [error] this line is not UTF-8 text; it was skipped; "
         "if it is Windows-1252, give --encoding cp1252",
-        "Fixed 6 findings in 1 file.",
+        "Fixed 5 findings in 1 file.",
         "Found 1 error in 4 type lines in 1 file.",
+        "1 left: it has no automatic fix.",
     ]
 
 
@@ -326,7 +328,7 @@ def test_deselected_codes_are_not_fixed() -> None:
     path = write("cards.txt", "creature - elf\n")
     result = check("--fix", "--ignore", "TL101", "--format", "concise", "cards.txt")
     assert path.read_text(encoding="utf-8") == "Creature - Elf\n"
-    assert result.stdout == "Fixed 2 findings in 1 file.\nNo problems in 1 type line in 1 file.\n"
+    assert result.stdout == "Fixed 1 finding in 1 file.\nNo problems in 1 type line in 1 file.\n"
 
 
 def test_per_file_ignores_are_heeded(in_tmp: Path) -> None:
@@ -424,7 +426,7 @@ def test_fix_works_with_every_format(output_format: str) -> None:
 def test_statistics_after_fixing() -> None:
     write("cards.txt", SAMPLE)
     result = check("--fix", "--statistics", "cards.txt")
-    assert result.stdout == "1  TL304  subtype-type-mismatch  error\n"
+    assert result.stdout == "1  TL304  subtype-type-mismatch  error\n1  in all, 1 fixed\n"
 
 
 # --diff
@@ -498,6 +500,7 @@ def test_fix_on_standard_input_prints_the_fixed_text_and_reports_on_stderr() -> 
     assert result.stdout == FIXED_SAMPLE
     assert result.stderr == REMAINING.replace("cards.txt", "-") + (
         "Fixed 1 finding in 1 file.\nFound 1 error in 3 type lines in 1 file.\n"
+        "1 left: it has no automatic fix.\n"
     )
 
 
