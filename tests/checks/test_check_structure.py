@@ -40,12 +40,12 @@ def test_multi_word_subtype_with_two_spaces_is_only_a_spacing_problem() -> None:
 
 
 def test_wrong_case_gives_one_warning_per_word() -> None:
-    line = "creature — goblin"
+    line = "creature — GOBLIN"  # (a line all in lower case is one finding)
     result = found(line)
     assert [f.code for f in result] == ["TL103", "TL103"]
     assert all(f.severity is Severity.WARNING for f in result)
-    assert [marked(line, f) for f in result] == ["creature", "goblin"]
-    assert [f.suggestion for f in result] == ["Creature — goblin", "creature — Goblin"]
+    assert [marked(line, f) for f in result] == ["creature", "GOBLIN"]
+    assert [f.suggestion for f in result] == ["Creature — GOBLIN", "creature — Goblin"]
 
 
 def test_dash_without_subtypes() -> None:

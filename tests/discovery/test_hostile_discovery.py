@@ -31,7 +31,7 @@ pytestmark = pytest.mark.usefixtures("in_tmp")
 def concise(*args: str) -> tuple[int, list[str]]:
     """Exit status and report lines (the summary aside) of `typeline check --format concise`."""
     result = run_cli(["check", "--format", "concise", *args])
-    summary = ("Found", "No problems", "No fixes")
+    summary = ("Found", "No problems", "No fixes", "[*] ", "2 left: ")
     lines = [line for line in result.stdout.splitlines() if not line.startswith(summary)]
     return result.exit_code, lines
 

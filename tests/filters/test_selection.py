@@ -433,6 +433,7 @@ STATISTICS_TEXT = """\
 1  TL103  word-case              warning [*]
 1  TL207  emblem                 info
 1  TL307  duplicate-subtype      warning [*]
+6  in all
 """
 
 STATISTICS_JSON = [
@@ -478,32 +479,34 @@ def test_statistics_of_clean_input() -> None:
 def test_statistics_mark_only_codes_safely_fixable_every_time() -> None:
     # "Elff" has one candidate (an unsafe fix, a guess): TL302 is never marked
     result = run_cli(["check", "--statistics", "-"], "Creature — Elff\nCreature — Xyzzyq\n")
-    assert result.stdout == "2  TL302  unknown-subtype  error\n"
+    assert result.stdout == "2  TL302  unknown-subtype  error\n2  in all\n"
     result = run_cli(["check", "--statistics", "-"], "Creature — Elff\n")
-    assert result.stdout == "1  TL302  unknown-subtype  error\n"
+    assert result.stdout == "1  TL302  unknown-subtype  error\n1  in all\n"
     # a dash in the wrong form has a safe fix every time; a misplaced supertype only when
     # the words around it are all types
     result = run_cli(["check", "--statistics", "-"], "Creature - Elf\nCreature -- Elf\n")
-    assert result.stdout == "2  TL101  dash-form  warning [*]\n"
+    assert result.stdout == "2  TL101  dash-form  warning [*]\n2  in all\n"
 
 
 def test_statistics_aligns_counts_and_names() -> None:
     result = run_cli(["check", "--statistics", "-"], WARNING * 12 + ERROR)
     assert result.stdout == (
-        "12  TL101  dash-form              warning [*]\n 1  TL304  subtype-type-mismatch  error\n"
+        "12  TL101  dash-form              warning [*]\n 1  TL304  subtype-type-mismatch  error\n13  in all\n"
     )
 
 
 def test_statistics_follow_the_selection() -> None:
     result = run_cli(["check", "--statistics", "--select", "TL1", "--ignore", "TL103", "-"], MIXED)
-    assert result.stdout == "1  TL101  dash-form  warning [*]\n"
+    assert result.stdout == "1  TL101  dash-form  warning [*]\n1  in all\n"
     assert result.exit_code == 0
 
 
 def test_statistics_count_unreadable_inputs(tmp_path: Path) -> None:
     (tmp_path / "cards.txt").write_text(WARNING, encoding="utf-8")
     result = run_cli(["check", "--statistics", "cards.txt", "missing.txt"])
-    assert result.stdout == ("1  TL101  dash-form         warning [*]\n1  TL901  unreadable-input  error\n")
+    assert result.stdout == (
+        "1  TL101  dash-form         warning [*]\n1  TL901  unreadable-input  error\n2  in all\n"
+    )
     assert result.exit_code == 2
 
 

@@ -254,7 +254,7 @@ def test_a_directive_on_a_comment_line_is_no_type_line() -> None:
 def test_suppression_and_statistics() -> None:
     result = run_cli(["check", "--statistics", "-"], f"{TWO}  # typeline: ignore[TL101]\n{TWO}\n")
     assert result.stdout == (
-        "2  TL304  subtype-type-mismatch  error\n1  TL101  dash-form              warning [*]\n"
+        "2  TL304  subtype-type-mismatch  error\n1  TL101  dash-form              warning [*]\n3  in all\n"
     )
 
 
@@ -299,6 +299,7 @@ def test_unused_suppression_text_is_exact() -> None:
         "   |                 ^^^^^^^^^^^^^^^^^^\n"
         "   = suggestion: Creature — Elf\n"
         "Found 1 warning in 1 type line in 1 file.\n"
+        "[*] 1 fixable with --fix.\n"
     )
 
 
@@ -365,4 +366,4 @@ def test_unused_suppression_on_every_repeated_line() -> None:
 
 def test_unused_suppression_statistics_are_fixable() -> None:
     result = run_cli(["check", "--statistics", "--extend-select", "TL904", "-"], UNUSED * 2)
-    assert result.stdout == "2  TL904  unused-suppression  warning [*]\n"
+    assert result.stdout == "2  TL904  unused-suppression  warning [*]\n2  in all\n"

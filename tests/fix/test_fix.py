@@ -47,6 +47,7 @@ def test_fix_writes_the_file_and_reports_what_remains() -> None:
         "            205.3i  Lists the land types; five of them are the basic land types.\n"
         "Fixed 1 finding in 1 file.\n"
         "Found 1 error in 3 type lines in 1 file.\n"
+        "1 left: it has no automatic fix.\n"
     )
     assert result.stderr == ""
 
@@ -56,7 +57,7 @@ def test_fix_of_warnings_alone_exits_0() -> None:
     result = check("--fix", "--format", "concise", "cards.txt")
     assert (result.exit_code, result.stdout) == (
         0,
-        "Fixed 3 findings in 1 file.\nNo problems in 2 type lines in 1 file.\n",
+        "Fixed 2 findings in 1 file.\nNo problems in 2 type lines in 1 file.\n",
     )
     assert Path("cards.txt").read_text(encoding="utf-8") == "Creature — Elf\nLand — Forest\n"
 
@@ -75,7 +76,7 @@ def test_nothing_to_fix() -> None:
     assert result.exit_code == 1
     assert result.stdout == (
         "cards.txt:1:12: TL304 [error] Forest is a land type (205.3i), but this object is not a land\n"
-        "No fixes applied.\nFound 1 error in 1 type line in 1 file.\n"
+        "No fixes applied.\nFound 1 error in 1 type line in 1 file.\n1 left: it has no automatic fix.\n"
     )
 
 
@@ -134,8 +135,9 @@ def test_every_byte_around_the_type_lines_is_kept() -> None:
     assert result.stdout.splitlines() == [
         "cards.txt:5:6: TL902 [error] this line is not UTF-8 text; it was skipped; "
         "if it is Windows-1252, give --encoding cp1252",
-        "Fixed 6 findings in 1 file.",
+        "Fixed 5 findings in 1 file.",
         "Found 1 error in 4 type lines in 1 file.",
+        "1 left: it has no automatic fix.",
     ]
 
 
@@ -220,7 +222,7 @@ def test_deselected_codes_are_not_fixed() -> None:
     path = write("cards.txt", "creature - elf\n")
     result = check("--fix", "--ignore", "TL101", "--format", "concise", "cards.txt")
     assert path.read_text(encoding="utf-8") == "Creature - Elf\n"
-    assert result.stdout == "Fixed 2 findings in 1 file.\nNo problems in 1 type line in 1 file.\n"
+    assert result.stdout == "Fixed 1 finding in 1 file.\nNo problems in 1 type line in 1 file.\n"
 
 
 def test_per_file_ignores_are_heeded(in_tmp: Path) -> None:
@@ -318,7 +320,7 @@ def test_fix_works_with_every_format(output_format: str) -> None:
 def test_statistics_after_fixing() -> None:
     write("cards.txt", SAMPLE)
     result = check("--fix", "--statistics", "cards.txt")
-    assert result.stdout == "1  TL304  subtype-type-mismatch  error\n"
+    assert result.stdout == "1  TL304  subtype-type-mismatch  error\n1  in all, 1 fixed\n"
 
 
 # A file that changes while it is fixed; a file that can't be written

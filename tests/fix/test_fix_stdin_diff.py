@@ -85,6 +85,7 @@ def test_fix_on_standard_input_prints_the_fixed_text_and_reports_on_stderr() -> 
     assert result.stdout == FIXED_SAMPLE
     assert result.stderr == REMAINING.replace("cards.txt", "-") + (
         "Fixed 1 finding in 1 file.\nFound 1 error in 3 type lines in 1 file.\n"
+        "1 left: it has no automatic fix.\n"
     )
 
 

@@ -37,6 +37,7 @@ cards.txt:3:12: error TL304 subtype-type-mismatch
    = rules: 205.3d  An object cannot get a subtype that matches none of its card types.
             205.3i  Lists the land types; five of them are the basic land types.
 Found 1 error and 1 warning in 3 type lines in 1 file.
+[*] 1 fixable with --fix.
 """
 
 SAMPLE_JSON: dict[str, Any] = {
@@ -169,7 +170,9 @@ def test_clean_input_json(clean: Path) -> None:
 
 def test_summary_counts_files_and_lines(cards: Path, clean: Path) -> None:
     result = run_cli(["check", "--no-color", "cards.txt", "clean.txt"])
-    assert result.stdout.endswith("\nFound 1 error and 1 warning in 6 type lines in 2 files.\n")
+    assert result.stdout.endswith(
+        "\nFound 1 error and 1 warning in 6 type lines in 2 files.\n[*] 1 fixable with --fix.\n"
+    )
 
 
 def test_summary_of_one_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -212,7 +215,7 @@ def test_warnings_alone_exit_0() -> None:
 def test_strict_makes_warnings_fail() -> None:
     result = run_cli(["check", "--strict", "--no-color", "-"], stdin="Creature - Elf\n")
     assert result.exit_code == 1
-    assert result.stdout.splitlines()[-1] == "Found 1 warning in 1 type line in 1 file."
+    assert result.stdout.splitlines()[-2] == "Found 1 warning in 1 type line in 1 file."
 
 
 def test_strict_passes_clean_input(clean: Path) -> None:

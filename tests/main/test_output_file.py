@@ -22,7 +22,7 @@ TWO_CONCISE = (
     "with one space on each side\n"
     "cards.txt:2:12: TL304 [error] Forest is a land type (205.3i), but this object is not a land\n"
 )
-TWO_SUMMARY = "Found 1 error and 1 warning in 2 type lines in 1 file.\n"
+TWO_SUMMARY = "Found 1 error and 1 warning in 2 type lines in 1 file.\n[*] 1 fixable with --fix.\n"
 
 
 def cards(folder: Path, text: str = TWO) -> Path:
@@ -74,7 +74,7 @@ def test_output_file_with_statistics_holds_the_table(repo: Path) -> None:
     result = run_cli(["check", "--statistics", "-o", "report.txt", "cards.txt"])
     assert (result.exit_code, result.output) == (1, "")
     assert (repo / "report.txt").read_text(encoding="utf-8") == (
-        "1  TL101  dash-form              warning [*]\n1  TL304  subtype-type-mismatch  error\n"
+        "1  TL101  dash-form              warning [*]\n1  TL304  subtype-type-mismatch  error\n2  in all\n"
     )
 
 
@@ -95,7 +95,10 @@ def test_output_file_with_fix_of_standard_input(repo: Path) -> None:
     result = run_cli(["check", "--fix", "--format", "concise", "-o", "report.txt", "-"], TWO)
     assert result.exit_code == 1
     assert result.stdout == "Creature — Elf\nCreature — Forest\n"
-    assert result.stderr == "Fixed 1 finding in 1 file.\nFound 1 error in 2 type lines in 1 file.\n"
+    assert result.stderr == (
+        "Fixed 1 finding in 1 file.\nFound 1 error in 2 type lines in 1 file.\n"
+        "1 left: it has no automatic fix.\n"
+    )
     assert (repo / "report.txt").read_text(encoding="utf-8") == (
         "-:2:12: TL304 [error] Forest is a land type (205.3i), but this object is not a land\n"
     )

@@ -26,6 +26,7 @@ def test_stdin_filename_tells_the_format_and_the_reported_name(repo: Path) -> No
     assert result.stdout == (
         "cards/new.csv:2:14: TL101 [*] [warning] the dash is written as '-'; subtypes follow a long "
         "dash '—' with one space on each side (card: Bear)\nFound 1 warning in 1 type line in 1 file.\n"
+        "[*] 1 fixable with --fix.\n"
     )
 
 

@@ -127,7 +127,9 @@ def test_statistics_from_the_configuration(here: Path) -> None:
         {"code": "TL304", "name": "subtype-type-mismatch", "severity": "error", "count": 1, "fixable": False},
     ]
     text = run_cli(["check", "--format", "text", "-"], WARNING + ERROR).stdout
-    assert text == "1  TL101  dash-form              warning [*]\n1  TL304  subtype-type-mismatch  error\n"
+    assert text == (
+        "1  TL101  dash-form              warning [*]\n1  TL304  subtype-type-mismatch  error\n2  in all\n"
+    )
 
 
 def test_edition_from_the_configuration_and_over_it(here: Path) -> None:

@@ -124,7 +124,7 @@ def test_try_repo_fix_hook_fixes_and_fails_then_passes(sandbox: Sandbox) -> None
     assert result.returncode == 1, result.stdout
     assert re.search(r"^typeline \(fix\)\.+Failed$", result.stdout, re.MULTILINE), result.stdout
     assert "- files were modified by this hook" in result.stdout
-    assert "Fixed 3 findings in 1 file." in result.stdout
+    assert "Fixed 2 findings in 1 file." in result.stdout
     assert (sandbox.work / "fixable.txt").read_text(encoding="utf-8") == "Creature — Elf\nLand — Forest\n"
     assert (sandbox.work / "good.txt").read_text(encoding="utf-8") == GOOD
     again = try_repo(sandbox, "fixable.txt", "good.txt", hook_id="typeline-fix")

@@ -95,7 +95,7 @@ Found 2 errors and 4 warnings in 5 type lines in 3 files.
 
 ### Findings
 
-- `-:1:1` **TL103** warning (fixable): 'creature' is written 'Creature'
+- `-:1:1` **TL103** warning (fixable): 'creature' should be written 'Creature'
 - `-:1:16` **TL307** warning (fixable): the subtype Elf is written twice
 - `cards.json:7:31` **TL101** warning (fixable): the dash is written as '-'; subtypes follow a \
 long dash '—' with one space on each side (card: Goblin Guide)

@@ -66,7 +66,7 @@ def test_the_formats_are_registered_after_text_and_json() -> None:
 # concise
 
 CONCISE = """\
--:1:1: TL103 [*] [warning] 'creature' is written 'Creature'
+-:1:1: TL103 [*] [warning] 'creature' should be written 'Creature'
 -:1:16: TL307 [*] [warning] the subtype Elf is written twice
 cards.txt:2:9: TL101 [*] [warning] the dash is written as '-'; subtypes follow a long dash '—' \
 with one space on each side
@@ -82,7 +82,8 @@ subtype; did you mean Elf?
 
 def test_concise() -> None:
     summary = "Found 4 errors, 3 warnings and 1 info in 9 type lines in 4 files.\n"
-    assert render("concise") == CONCISE + summary
+    hint = "[*] 3 fixable with --fix (1 more with --unsafe-fixes).\n"
+    assert render("concise") == CONCISE + summary + hint
 
 
 def test_concise_quiet_prints_the_findings_alone() -> None:
@@ -132,7 +133,7 @@ def test_json_lines_escapes_what_readers_take_for_line_breaks() -> None:
 # github
 
 GITHUB = """\
-::warning line=1,col=1,endColumn=9,title=TL103 word-case::'creature' is written 'Creature' \
+::warning line=1,col=1,endColumn=9,title=TL103 word-case::'creature' should be written 'Creature' \
 (suggestion: Creature — Elf Elf)
 ::warning line=1,col=16,endColumn=19,title=TL307 duplicate-subtype::the subtype Elf is \
 written twice (suggestion: creature — Elf)
@@ -311,7 +312,7 @@ odd, name: 100%.txt:1:18: TL302 [error] 'Elf,' is not a creature type (205.3m) o
 subtype; did you mean Elf?</failure>
   </testcase>
   <testcase classname="typeline" name="-" time="0">
-    <system-out>-:1:1: TL103 [warning] 'creature' is written 'Creature'
+    <system-out>-:1:1: TL103 [warning] 'creature' should be written 'Creature'
 -:1:16: TL307 [warning] the subtype Elf is written twice</system-out>
   </testcase>
   <testcase classname="typeline" name="missing.txt" time="0">

@@ -87,7 +87,8 @@ def parse(name: str, text: str) -> set[Key]:
     if name == "json":
         return parse_json_lines("\n".join(json.dumps(f) for f in json.loads(text)["findings"]))
     if name == "concise":
-        return parse_concise(iter(text.splitlines()[:-1]))
+        closing = ("Found ", "No problems ", "[*] ")  # the summary, and what --fix would fix
+        return parse_concise(line for line in text.splitlines() if not line.startswith(closing))
     parsers = {"json-lines": parse_json_lines, "github": parse_github, "sarif": parse_sarif}
     return {**parsers, "junit": parse_junit}[name](text)
 

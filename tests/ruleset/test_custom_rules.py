@@ -104,8 +104,8 @@ def test_provenance_of_a_word_in_another_case(here: Path) -> None:
     write("un.yaml", "extends: newest\nadd:\n  supertypes: [Host]\n  creature: [Clamfolk]\n")
     found = findings(["--rules", "un.yaml"], "host Creature — clamfolk Elf\n")
     assert [(f["code"], f["message"], f["rules"]) for f in found] == [
-        ("TL103", "'host' is written 'Host' (added by un.yaml)", []),
-        ("TL103", "'clamfolk' is written 'Clamfolk' (added by un.yaml)", []),
+        ("TL103", "'host' should be written 'Host' (added by un.yaml)", []),
+        ("TL103", "'clamfolk' should be written 'Clamfolk' (added by un.yaml)", []),
     ]
 
 

@@ -165,6 +165,7 @@ def test_edition_of_a_covered_date_that_is_not_a_files_first() -> None:
         "   = rules: 205.2a  Lists the card types.\n"
         "   = suggestion: Tribal Instant — Elf\n"
         "Found 1 error in 1 type line in 1 file.\n"
+        "[*] 1 fixable with --fix.\n"
     )
     status, document = check_json("--edition", "2020-08-07", stdin="Scheme — Villain\n")
     assert (status, document["edition"], codes(document)) == (1, "2020-08-07", ["TL305"])

@@ -135,7 +135,20 @@ def word_case(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     TL103: legendary Creature — Elf
     TL103: Creature — goblin
     TL103: token Creature — Goblin
+    TL103: legendary creature — elf warrior
+
+    A line typed all in lower case is one finding, whose suggestion writes every word as
+    the rules list it.
     """
+    problems = list(_case_problems(face, line, rules))
+    if len(problems) > 1 and line.text == line.text.lower():
+        yield _lower_case_line(line, problems)  # one finding whose suggestion is whole
+    else:
+        yield from problems
+
+
+def _case_problems(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
+    """A problem for each word of the face not written as the rules list it."""
     for typed in face.before:
         if typed.canonical and not typed.renamed and not _same(typed.word.text, typed.canonical):
             category = CARD_TYPES if typed.role is Role.CARD_TYPE else SUPERTYPES
@@ -147,6 +160,25 @@ def word_case(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
         if found and not _same(word.text, found[0][1]):
             added = rules.provenance.added_by(found[0][0].key, found[0][1])
             yield _case_problem(line, word, found[0][1], entry_rules(found, rules), added)
+
+
+def _lower_case_line(line: TypeLine, problems: list[Problem]) -> Problem:
+    """The words of a type line typed all in lower case, as one problem: a finding per word
+    would each suggest a line that is still wrong in its other words."""
+    start, end = min(p.start for p in problems), max(p.end for p in problems)
+    want = line.text[start:end]
+    for problem in sorted(problems, key=lambda p: -p.start):  # from the right: offsets stay true
+        if problem.fix is not None:  # (every case problem has one)
+            want = replaced(want, problem.start - start, problem.end - start, problem.fix.replacement)
+    cited = tuple(dict.fromkeys(rule for problem in problems for rule in problem.rules))
+    return Problem(
+        start,
+        end,
+        f"'{shown(line.text[start:end])}' should be written '{shown(want)}'",
+        cited,
+        suggestion=replaced(line.text, start, end, want),
+        fix=fix(start, end, want),
+    )
 
 
 def _same(written: str, listed: str) -> bool:
@@ -169,7 +201,7 @@ def _case_problem(
     return Problem(
         word.start,
         word.end,
-        f"'{shown(word.text)}' is written '{want}'" + (f" (added by {added})" if added else ""),
+        f"'{shown(word.text)}' should be written '{want}'" + (f" (added by {added})" if added else ""),
         rules,
         suggestion=replaced(line.text, word.start, word.end, want),
         fix=fix(word.start, word.end, want),

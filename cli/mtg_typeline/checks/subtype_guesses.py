@@ -25,7 +25,8 @@ from mtg_typeline.checks.base import (
 from mtg_typeline.checks.subtype_forms import singular_entries, written_form
 from mtg_typeline.notation import fold
 from mtg_typeline.parser import TypeLine, Word
-from mtg_typeline.ruleset import RuleSet, SubtypeList
+from mtg_typeline.ruleset import RuleSet, SubtypeList, shipped_editions
+from mtg_typeline.ruleset.typenames import name_problem
 
 
 def unknown_problem(
@@ -34,7 +35,8 @@ def unknown_problem(
     """The finding for `words[index]`, which no list holds; `own` are the object's lists."""
     word = words[index]
     kinds = either(article(s.singular) + f" ({list_label(s, rules)})" for s in own)
-    why = f"'{shown(word.text)}' is not {kinds} or any other subtype{removed_note(word.text, rules)}"
+    removed = removed_note(word.text, rules)
+    why = f"'{shown(word.text)}' is not {kinds} or any other subtype{removed}"
     entries = [e for s in own for e in s.entries]
     parts = _phrase_parts(words, index, own)
     form = written_form(words, index, entries, parts)
@@ -49,7 +51,9 @@ def unknown_problem(
         )
     matches = close_matches(word.text, entries + parts)
     if not matches:
-        return Problem(word.start, word.end, why + _other_hint(_others(word, rules), rules), list_rules(own))
+        others = _others(word, rules)
+        hint = _other_hint(others, rules) if others or removed else _remedy(word.text, own, rules)
+        return Problem(word.start, word.end, why + hint, list_rules(own))
     return Problem(
         word.start,
         word.end,
@@ -81,6 +85,17 @@ def _phrase_parts(words: tuple[Word, ...], index: int, own: tuple[SubtypeList, .
             ):
                 parts.append(part)
     return parts
+
+
+def _remedy(word: str, own: tuple[SubtypeList, ...], rules: RuleSet) -> str:
+    """How to make `word`, of a set's own, known: a rule file's `add:` under the list of the
+    type it stands under (a designer's most common finding, whose remedy is not a spelling)."""
+    if not own or name_problem(word, subtype=True) is not None:
+        return ""  # no list to add it to, or a word no rule file could hold (`100%`)
+    if rules.edition != shipped_editions()[-1]:
+        return ""  # an older edition's unknown word is likelier a newer edition's (Vehicle in 2010)
+    adds = " or ".join(f"`add: {{{s.key}: [{word}]}}`" for s in own)
+    return f"; if it is a type of your own, add it to a rule file given with --rules ({adds})"
 
 
 def _other_hint(matches: list[str], rules: RuleSet) -> str:

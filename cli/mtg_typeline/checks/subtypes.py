@@ -81,6 +81,11 @@ def subtype_before_dash(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[
 def unknown_subtype(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """A subtype that no list of the edition holds.
 
+    If the word is a type of your own (a fan set's creature type, say), add it to a rule
+    file and give that file with `--rules`: a file of three lines, `extends: newest` and
+    `add:` with the list of the type it stands under (`creature: [Clamfolk]`), see the
+    documentation's "Custom rule files". The message says so when no listed word is close.
+
     The message names the lists of the object's own card types and suggests the closest
     entries from those lists (or the missing word of one of their two-word entries: Timk
     Lord, Time Lord); the unsafe fix is that entry when it is the only close one. An entry

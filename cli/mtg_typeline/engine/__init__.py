@@ -60,12 +60,20 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
         return _run(options, out, err, stdin, file)
 
 
+def say_rule_notes(rules: RuleSet, err: TextIO) -> None:
+    """The warnings about the user's rule files (an addition the rules have already), on
+    standard error: the run goes on."""
+    for note in rules.provenance.notes:
+        err.write(f"typeline: warning: {printable(note)}\n")
+
+
 def _run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO, file: TextIO | None) -> int:
     """`run`, with the report file (`--output-file`) open, or None."""
     configs = Configs(options)
     scopes = Scopes(configs, _names(options))
     base = scopes.base
     rules = base.inputs.rules
+    say_rule_notes(rules, err)
     name = "statistics" if options.statistics else options.output_format
     reporter = get_reporter(name)
     if options.verbose:

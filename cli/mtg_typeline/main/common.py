@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
 F = TypeVar("F", bound=Callable[..., Any])
+R = TypeVar("R")
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 Completion = Callable[[click.Context, click.Parameter, str], "list[CompletionItem]"]
 
@@ -82,6 +83,21 @@ def guarded(ctx: click.Context, action: Callable[[], int]) -> None:
         click.echo("typeline: set TYPELINE_DEBUG=1 to see where it happened", err=True)
         status = ExitStatus.TROUBLE
     ctx.exit(int(status))
+
+
+def with_rule_notes(files: tuple[str, ...], action: Callable[[], R]) -> Callable[[], R]:
+    """`action`, after the warnings about the user's rule `files` (an addition the rules
+    have already) are said on standard error, as `check` says them."""
+
+    def run() -> R:
+        if files:
+            from mtg_typeline.ruleset import load_rules  # the rule cache answers: the same rules
+
+            for note in load_rules(None, files).provenance.notes:
+                click.echo(f"typeline: warning: {printable(note)}", err=True)
+        return action()
+
+    return run
 
 
 def echo_action(ctx: click.Context, action: Callable[[], tuple[str, int]]) -> None:

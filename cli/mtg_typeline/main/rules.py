@@ -13,7 +13,7 @@ import sys
 import click
 
 from mtg_typeline.errors import ExitStatus
-from mtg_typeline.main.common import CONTEXT, F, echo_action, guarded, text_or_json
+from mtg_typeline.main.common import CONTEXT, F, echo_action, guarded, text_or_json, with_rule_notes
 from mtg_typeline.main.complete import complete_edition
 
 
@@ -85,9 +85,12 @@ def rules_show(
 
     echo_action(
         ctx,
-        lambda: (
-            show_rules(category, pick_edition(edition, as_of), output_format, rules_files),
-            ExitStatus.OK,
+        with_rule_notes(
+            rules_files,
+            lambda: (
+                show_rules(category, pick_edition(edition, as_of), output_format, rules_files),
+                ExitStatus.OK,
+            ),
         ),
     )
 
@@ -157,7 +160,10 @@ def lookup(
 
     echo_action(
         ctx,
-        lambda: lookup_command(
-            " ".join(word), pick_edition(edition, as_of), as_type, output_format, rules_files
+        with_rule_notes(
+            rules_files,
+            lambda: lookup_command(
+                " ".join(word), pick_edition(edition, as_of), as_type, output_format, rules_files
+            ),
         ),
     )

@@ -83,6 +83,45 @@ def fixed_sentence(summary: Summary) -> str | None:
     return f"Fixed {count(summary.fixed, 'finding')} in {count(summary.fixed_files, 'file')}."
 
 
+def closing_lines(result: RunResult, unsafe: bool) -> list[str]:
+    """The human formats' closing lines, unstyled: "Fixed …" after --fix, the summary
+    sentence, then the line on fixes (`fix_hint`)."""
+    fixed = fixed_sentence(result.summary)
+    hint = fix_hint(result.findings, result.summary, unsafe)
+    summary = "".join(text for text, _ in summary_pieces(result.summary))
+    return [line for line in (fixed, summary, hint) if line is not None]
+
+
+def fix_hint(findings: Iterable[Finding], summary: Summary, unsafe: bool) -> str | None:
+    """The human formats' last line, on fixes (as ruff prints it): before fixing, what
+    `--fix` would fix, and the guesses only `--unsafe-fixes` makes ("[*] 8 fixable with
+    --fix (1 more with --unsafe-fixes)."), which says what `[*]` means; after `--fix`, what
+    was left and why ("3 left: 1 needs --unsafe-fixes, 2 have no automatic fix."). None
+    when there is nothing to say."""
+    fixes = [finding.fix for finding in findings]
+    made = sum(1 for fix in fixes if fix is not None and fix.applies(unsafe))
+    guesses = sum(1 for fix in fixes if fix is not None and not fix.applies(unsafe))
+    if summary.fixed is not None:
+        return _left(len(fixes), guesses, made) if fixes else None
+    more = f"{guesses:,} more with --unsafe-fixes"
+    if made:
+        return f"[*] {made:,} fixable with --fix" + (f" ({more})." if guesses else ".")
+    return f"[*] {guesses:,} fixable with --fix --unsafe-fixes." if guesses else None
+
+
+def _left(left: int, guesses: int, unmade: int) -> str:
+    """ "3 left: 1 needs --unsafe-fixes, 2 have no automatic fix." after --fix."""
+    reasons = [
+        (guesses, "needs --unsafe-fixes", "need --unsafe-fixes"),
+        (unmade, "has a fix that could not be made", "have a fix that could not be made"),
+        (left - guesses - unmade, "has no automatic fix", "have no automatic fix"),
+    ]
+    why = [(number, one if number == 1 else many) for number, one, many in reasons if number]
+    if len(why) == 1:  # one reason for them all
+        return f"{left:,} left: {'it' if left == 1 else 'all'} {why[0][1]}."
+    return f"{left:,} left: {', '.join(f'{number:,} {reason}' for number, reason in why)}."
+
+
 def summary_pieces(summary: Summary) -> list[tuple[str, str | None]]:
     """The closing sentence of the human formats, as (text, severity or None) pieces:
     "Found 2 errors and 1 warning in 3 type lines in 1 file." / "No problems in …"."""

@@ -8,7 +8,9 @@
 As in ruff's concise format, the findings are followed by one summary line, the same
 sentence the text format ends with ("Found 1 error and 1 warning in 3 type lines in 1
 file." or "No problems in 3 type lines in 1 file."), after `--fix` preceded by "Fixed 2
-findings in 1 file."; `--quiet` leaves them out, so the output is then the findings alone.
+findings in 1 file."; then, as ruff does, what `--fix` would fix ("[*] 2 fixable with
+--fix (1 more with --unsafe-fixes).") or, after it, what was left and why ("1 left: 1 has
+no automatic fix."); `--quiet` leaves them out, so the output is then the findings alone.
 Paths and messages are shown with control characters drawn as visible symbols, so a
 finding is always exactly one line and can't drive the terminal.
 """
@@ -19,7 +21,7 @@ from typing import TextIO
 
 from mtg_typeline.display import printable
 from mtg_typeline.findings import Finding, Summary
-from mtg_typeline.reporters import ReportSettings, RunResult, fix_mark, fixed_sentence, summary_pieces
+from mtg_typeline.reporters import ReportSettings, RunResult, closing_lines, fix_mark, summary_pieces
 
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
@@ -30,10 +32,9 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
 
 
 def closing(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
-    """The closing lines: "Fixed …" after --fix, the summary (alone with `--output-file`)."""
-    if (fixed := fixed_sentence(result.summary)) is not None:
-        out.write(fixed + "\n")
-    out.write(summary_line(result.summary) + "\n")
+    """The closing lines: "Fixed …" after --fix, the summary, the line on fixes (alone with
+    `--output-file`)."""
+    out.writelines(line + "\n" for line in closing_lines(result, settings.unsafe_fixes))
 
 
 def line_of(finding: Finding, mark: str = "") -> str:

@@ -1,6 +1,8 @@
 """`--statistics`: how many findings of each code, instead of the findings themselves.
 
-text:  count, code, name, severity, and `[*]` where every finding of the code has a fix
+text:  count, code, name, severity, and `[*]` where every finding of the code has a fix;
+       then the total ("12  in all"; after `--fix`, "3  in all, 8 fixed"); nothing at all
+       when there is nothing to count
 json:  [{"code", "name", "severity", "count", "fixable"}, ...]
 """
 
@@ -51,3 +53,15 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
         out.write(
             f"{row['count']:>{width}}  {row['code']}  {row['name']:<{name_width}}  {row['severity']}{mark}\n"
         )
+    if (total := totals(result, width)) is not None:
+        out.write(total + "\n")
+
+
+def totals(result: RunResult, width: int) -> str | None:
+    """The table's last line: the findings in all, and after --fix the findings fixed; None
+    when there is nothing to count (no finding, nothing fixed)."""
+    fixed = result.summary.fixed
+    if not result.findings and not fixed:
+        return None
+    total = f"{len(result.findings):>{width},}  in all"
+    return total if fixed is None else f"{total}, {fixed:,} fixed"

@@ -12,7 +12,10 @@
 
 A finding that `--fix` fixes is marked `[*]` after its code (`warning TL101 [*] dash-form`;
 with `--unsafe-fixes`, unsafe fixes too); after `--fix`, "Fixed 2 findings in 1 file."
-precedes the summary.
+precedes the summary. A last line says, as ruff's does, how many `--fix` would fix and
+how many more only `--unsafe-fixes` would ("[*] 2 fixable with --fix (1 more with
+--unsafe-fixes)."), so that a newcomer learns what `[*]` means; after `--fix`, what was
+left and why ("3 left: 1 needs --unsafe-fixes, 2 have no automatic fix.").
 
 Everything that comes from the user (paths, type lines, words in messages) is shown as
 plain text: rich markup is never interpreted, and control characters are drawn as visible
@@ -22,6 +25,7 @@ symbols, so a type line can neither style the output nor drive the terminal.
 from __future__ import annotations
 
 import os
+import textwrap
 from collections.abc import Callable, Mapping
 from typing import TextIO
 
@@ -31,7 +35,14 @@ from rich.text import Text
 
 from mtg_typeline.display import printable
 from mtg_typeline.findings import Finding, Severity, Summary
-from mtg_typeline.reporters import ReportSettings, RunResult, fix_mark, fixed_sentence, summary_pieces
+from mtg_typeline.reporters import (
+    ReportSettings,
+    RunResult,
+    fix_hint,
+    fix_mark,
+    fixed_sentence,
+    summary_pieces,
+)
 from mtg_typeline.ruleset import RuleSet
 
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow", Severity.INFO: "bold blue"}
@@ -73,23 +84,50 @@ def wants_color(out: TextIO, environ: Mapping[str, str]) -> bool:
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     console = make_console(out, settings.color)
     show = _printer(console, out)
+    width = terminal_width(out)
     for finding in result.findings:
-        show(render(finding, result.rules, fix_mark(finding, settings)))
+        show(render(finding, result.rules, fix_mark(finding, settings), width))
     if not settings.quiet:
-        _close(result, console, out)
+        _close(result, console, out, settings.unsafe_fixes)
 
 
 def closing(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     """The closing sentences alone (the findings went to a file: `--output-file`)."""
-    _close(result, make_console(out, settings.color), out)
+    _close(result, make_console(out, settings.color), out, settings.unsafe_fixes)
 
 
-def _close(result: RunResult, console: Console, out: TextIO) -> None:
-    """ "Fixed 2 findings in 1 file." after --fix, then the summary sentence."""
+def _close(result: RunResult, console: Console, out: TextIO, unsafe: bool) -> None:
+    """ "Fixed 2 findings in 1 file." after --fix, the summary sentence, then what --fix
+    would fix or, after it, what was left and why (`reporters.fix_hint`)."""
     show = _printer(console, out)
     if (fixed := fixed_sentence(result.summary)) is not None:
         show(Text(fixed, style="bold"))
     show(summary_text(result.summary))
+    if (hint := fix_hint(result.findings, result.summary, unsafe)) is not None:
+        show(Text(hint))
+
+
+def terminal_width(out: TextIO) -> int | None:
+    """The width to wrap prose at: the terminal's (as rich measures it: `COLUMNS`, else the
+    terminal's size) when `out` is one; None (no wrapping) for a pipe or a file, whose
+    readers (grep, editors) want a finding's lines whole."""
+    try:
+        if not out.isatty():
+            return None
+    except (AttributeError, ValueError):  # a closed or unusual stream
+        return None
+    return Console(file=out).width
+
+
+def wrap(text: str, indent: int, width: int | None, hanging: int = 2) -> str:
+    """`text`, which starts `indent` columns in, broken at spaces to fit `width` columns,
+    each further line indented `hanging` columns more (as it is, without a width)."""
+    if width is None or indent + len(text) <= width:
+        return text
+    lines = textwrap.wrap(
+        text, max(20, width - indent), subsequent_indent=" " * hanging, break_on_hyphens=False
+    )
+    return ("\n" + " " * indent).join(lines)
 
 
 def _printer(console: Console, out: TextIO) -> Callable[[Text], None]:
@@ -104,9 +142,11 @@ def _printer(console: Console, out: TextIO) -> Callable[[Text], None]:
     return plain
 
 
-def render(finding: Finding, rules: RuleSet, mark: str = "") -> Text:
+def render(finding: Finding, rules: RuleSet, mark: str = "", width: int | None = None) -> Text:
     """One finding: header, message, the line with carets, cited rules, suggestion; `mark`
-    (`[*]`: `--fix` fixes it) follows the code."""
+    (`[*]`: `--fix` fixes it) follows the code. With a `width` (a terminal's), the prose
+    (message, rule summaries) is broken between words with a hanging indent, rather than
+    by the terminal inside a word; the type line is never broken: the carets stay under it."""
     text = Text()
     text.append(f"{printable(finding.path)}:{finding.line}:{finding.column}: ", style="bold")
     text.append(finding.severity.value, style=STYLES[finding.severity])
@@ -115,7 +155,7 @@ def render(finding: Finding, rules: RuleSet, mark: str = "") -> Text:
         text.append(f"{mark} ", style="bold cyan")
     text.append(finding.name, style="dim")
     text.append("\n  ")
-    text.append(printable(finding.message))
+    text.append(wrap(printable(finding.message), 2, width))
     gutter = " " * len(str(finding.line))
     if finding.card is not None:
         text.append(f"\n {gutter} = ", style="blue")
@@ -129,7 +169,7 @@ def render(finding: Finding, rules: RuleSet, mark: str = "") -> Text:
         text.append(f"\n {gutter} | ", style="blue")
         text.append(" " * cell_len(shown[:start]))
         text.append("^" * max(1, cell_len(shown[start:end])), style=STYLES[finding.severity])
-    _append_rules(text, gutter, finding.rules, rules)
+    _append_rules(text, gutter, finding.rules, rules, width)
     if finding.suggestion is not None:
         text.append(f"\n {gutter} = ", style="blue")
         text.append("suggestion: ", style="bold")
@@ -137,14 +177,17 @@ def render(finding: Finding, rules: RuleSet, mark: str = "") -> Text:
     return text
 
 
-def _append_rules(text: Text, gutter: str, cited: tuple[str, ...], rules: RuleSet) -> None:
-    width = max((len(rule) for rule in cited), default=0)
+def _append_rules(
+    text: Text, gutter: str, cited: tuple[str, ...], rules: RuleSet, width: int | None = None
+) -> None:
+    widest = max((len(rule) for rule in cited), default=0)
     for index, rule in enumerate(cited):
         label = "rules: " if index == 0 else "       "
         text.append(f"\n {gutter} {'=' if index == 0 else ' '} ", style="blue")
         text.append(label, style="bold" if index == 0 else "")
-        text.append(f"{rule.ljust(width)}  ", style="bold")
-        text.append(rules.summary(rule))
+        text.append(f"{rule.ljust(widest)}  ", style="bold")
+        indent = len(gutter) + 4 + len(label) + widest + 2  # the summary's column
+        text.append(wrap(rules.summary(rule), indent, width, hanging=0))  # under the summary
 
 
 def _window(line: str, start: int, end: int) -> tuple[str, int, int]:

@@ -1,6 +1,8 @@
 """Applying a custom rule file's changes to the rules it extends, as strictly as a rule file
-is read: a category the rules lack, an entry added twice (in any case), an entry removed
-that is not there — each an error at its `file:line:column`.
+is read: a category the rules lack, an entry added twice by the file (in any case), an
+entry removed that is not there — each an error at its `file:line:column`. An entry the
+extended rules have already, as the file writes it, is a warning kept with the rules
+(`Provenance.notes`, see `redundant`): an edition may come to list a set's own word.
 
 The changes apply in a fixed order, whatever their order in the file: removals, then new
 card types and supertypes, then new subtype lists (which may name those new card types),
@@ -13,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mtg_typeline.notation import fold
+from mtg_typeline.ruleset import redundant
 from mtg_typeline.ruleset.model import RuleSet, SubtypeList
 from mtg_typeline.ruleset.provenance import CARD_TYPES, SUPERTYPES, Provenance
 from mtg_typeline.ruleset.typenames import name_problem
@@ -40,6 +43,7 @@ class _Draft:
         self.added = dict(prov.added)
         self.removed = dict(prov.removed)
         self.new_lists = dict(prov.lists)
+        self.notes = list(prov.notes)  # warnings about the files, earlier ones' first
 
     def fail(self, node: Node, message: str) -> TypelineError:
         return self.custom.reader.fail(node, message)
@@ -155,17 +159,24 @@ def _drop_card_type(draft: _Draft, card_type: str) -> None:
 
 def _add_all(draft: _Draft, change: Change) -> None:
     for entry, node in change.entries:
-        _check_new(draft, change.category, entry, node)
-        _add(draft, change.category, entry)
+        if _check_new(draft, change.category, entry, node):
+            _add(draft, change.category, entry)
 
 
-def _check_new(draft: _Draft, category: str, entry: str, node: Node) -> None:
-    """An added entry must be new to its category, and a type word must not be a subtype
-    (nor a subtype a type word): the type line could not tell them apart."""
+def _check_new(draft: _Draft, category: str, entry: str, node: Node) -> bool:
+    """Whether an added entry is new to its category (an entry the extended rules have as
+    written is not: a warning); a type word must not be a subtype (nor a subtype a type
+    word): the type line could not tell them apart."""
     listed = draft.listed(category, entry)
     if listed is not None:
-        written = "" if listed == entry else f", written {listed!r}"
-        raise draft.fail(node, f"{entry!r} is already {draft.describe(category, listed)}{written}")
+        origin = draft.added.get((category, fold(entry)))
+        described = draft.describe(category, listed)
+        if draft.written(category, entry) is None or origin == draft.custom.label:
+            written = "" if listed == entry else f", written {listed!r}"
+            raise draft.fail(node, f"{entry!r} is already {described}{written}")
+        where = draft.custom.reader.where(node)
+        draft.notes.append(redundant.note(where, entry, described, origin, draft.base, category))
+        return False
     if category in _TYPE_CATEGORIES and " " in entry:
         raise draft.fail(node, f"{entry!r}: a card type or supertype is one word")
     problem = name_problem(entry, subtype=category not in _TYPE_CATEGORIES)
@@ -178,6 +189,7 @@ def _check_new(draft: _Draft, category: str, entry: str, node: Node) -> None:
     if clash is not None:
         other, listed = clash
         raise draft.fail(node, f"{entry!r} is already {draft.describe(other, listed)}")
+    return True
 
 
 def _add(draft: _Draft, category: str, entry: str) -> None:
@@ -212,8 +224,8 @@ def _new_list(draft: _Draft, new: NewList) -> None:
     )
     draft.new_lists[new.key] = draft.custom.label
     for entry, node in new.entries:
-        _check_new(draft, new.key, entry, node)
-        _add(draft, new.key, entry)
+        if _check_new(draft, new.key, entry, node):
+            _add(draft, new.key, entry)
 
 
 def _built(draft: _Draft, files: tuple[str, ...]) -> RuleSet:
@@ -234,5 +246,5 @@ def _built(draft: _Draft, files: tuple[str, ...]) -> RuleSet:
         summaries=base.summaries,
         citations=base.citations,
         renames=base.renames,
-        provenance=Provenance(files, draft.added, draft.removed, draft.new_lists),
+        provenance=Provenance(files, draft.added, draft.removed, draft.new_lists, tuple(draft.notes)),
     )

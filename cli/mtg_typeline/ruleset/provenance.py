@@ -30,6 +30,7 @@ class Provenance(NamedTuple):
     added: Mapping[tuple[str, str], str] = _EMPTY  # (category, folded entry) -> file name
     removed: Mapping[tuple[str, str], tuple[str, str]] = _EMPTY  # -> (entry as listed, file name)
     lists: Mapping[str, str] = _EMPTY  # subtype lists a custom file made: key -> file name
+    notes: tuple[str, ...] = ()  # warnings about the files ("'Hero' is already …"), for stderr
 
     def added_by(self, category: str, entry: str) -> str | None:
         """The name of the custom file that added `entry` to `category`, or None."""
@@ -53,6 +54,7 @@ class Provenance(NamedTuple):
             "added": dict(self.added),
             "removed": dict(self.removed),
             "lists": dict(self.lists),
+            "notes": self.notes,
         }
 
     @classmethod
@@ -64,6 +66,7 @@ class Provenance(NamedTuple):
             added=dict(data["added"]),
             removed={key: tuple(value) for key, value in data["removed"].items()},
             lists=dict(data["lists"]),
+            notes=tuple(data.get("notes", ())),
         )
 
 
