@@ -12,7 +12,7 @@ Its names are loaded on first use, so the command line starts without them.
 The package's folders are the stages a `typeline check` goes through, in order:
 
     main/        the command line (the one package that imports click)
-    options      the user's choices, settled and frozen
+    options/     the user's choices, settled and frozen
     engine/      the run: its own state (rules, checker, filters, one set per configuration
                  file its inputs fall under), one loop for every format
     discovery/   which files are read, and how each is named

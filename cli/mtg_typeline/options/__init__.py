@@ -1,7 +1,8 @@
 """The options, the stage between the command line and the engine: a `check` run's choices
 settled (command-line values over the configuration file over the defaults) into the frozen
 `Options` the engine takes. The user's choices only: the engine builds its own state (the
-rules, the checker, the filters) from them.
+rules, the checker, the filters) from them. Each single value is read and checked by
+`options.values`, before any file is read.
 """
 
 from __future__ import annotations
@@ -16,12 +17,11 @@ from mtg_typeline.display import AUTO, printable, shown
 from mtg_typeline.errors import UsageError
 from mtg_typeline.filters import Selection, expand
 from mtg_typeline.findings import STDIN
-from mtg_typeline.reporters import REPORTERS
+from mtg_typeline.options import values
+from mtg_typeline.options.values import STDOUT
 from mtg_typeline.ruleset import shipped_index
-from mtg_typeline.sources import DEFAULT_INCLUDE, EXTENSIONS, ZipLimits, named_for_a_reader, parse_size
-from mtg_typeline.sources.encodings import codec_of
+from mtg_typeline.sources import DEFAULT_INCLUDE, ZipLimits
 
-STDOUT = "-"
 # Ways to choose the rules, each excluding the others: typing one drops the others' settings
 _CHOOSERS = ("edition", "rules", "as-of")
 
@@ -102,35 +102,21 @@ def build_options(
         paths=paths,
         edition=_edition(merged),
         rules_file=tuple(merged.get("rules") or ()) or None,
-        output_format=_output_format(merged["format"], bool(merged.get("diff"))),
-        output_file=_output_file(merged.get("output-file")),
+        output_format=values.output_format(merged["format"], bool(merged.get("diff"))),
+        output_file=values.output_file(merged.get("output-file")),
         quiet=bool(merged.get("quiet")),
         verbose=bool(merged.get("verbose")),
-        color=_color(merged.get("color")),
+        color=values.color(merged.get("color")),
         fail_on=_fail_on(merged, typed, config),
         exit_zero=bool(merged.get("exit-zero")),
         statistics=bool(merged.get("statistics")),
         selection=_selection(merged, typed, config),
-        files=FileFilter(
-            include=tuple(merged.get("include") or DEFAULT_INCLUDE),
-            exclude=tuple(merged.get("exclude") or ()),
-            gitignore=merged.get("respect-gitignore", True) is not False,
-            hidden=bool(merged.get("hidden")),
-            base=str(config.root) if config.path else "",
-        ),
-        input_format=merged.get("input-format") or AUTO,
-        stdin_filename=_stdin_filename(merged.get("stdin-filename"), merged.get("input-format")),
-        column=_column(merged.get("column")),
-        key=merged.get("key"),
-        encoding=_encoding(merged.get("encoding"), _configured("encoding", typed, config)),
+        **_reading(merged, typed, config),
         fix=bool(merged.get("fix")),
         unsafe_fixes=bool(merged.get("unsafe-fixes")),
         diff=bool(merged.get("diff")),
         root=root,
-        force_exclude=_force_exclude(merged, config),
-        skip_non_card_files=bool(merged.get("skip-non-card-files")),
-        zip_limits=_zip_limits(merged.get("max-member-size"), merged.get("max-member-ratio")),
-        error_on_unmatched=merged.get("error-on-unmatched-pattern", True) is not False,
+        **_finding(merged, config),
         config=str(config.path) if config.path else None,
         per_card_ignores=merged.get("per-card-ignores"),
         baseline=merged.get("baseline"),
@@ -138,13 +124,32 @@ def build_options(
     )
 
 
-def _zip_limits(size: str | int | None, ratio: int | None) -> ZipLimits:
-    """--max-member-size and --max-member-ratio (a size as `parse_size` reads it)."""
-    if size is None:
-        return ZipLimits(ratio=ratio or ZipLimits().ratio)
-    if (parsed := parse_size(size)) is None:
-        raise UsageError(f"--max-member-size {size}: give a size in bytes, or with K, M or G (64M)")
-    return ZipLimits(parsed, ratio or ZipLimits().ratio)
+def _reading(merged: Mapping[str, Any], typed: set[str], config: Config) -> dict[str, Any]:
+    """The options that say how inputs are read."""
+    return {
+        "input_format": merged.get("input-format") or AUTO,
+        "stdin_filename": values.stdin_filename(merged.get("stdin-filename"), merged.get("input-format")),
+        "column": values.column(merged.get("column")),
+        "key": merged.get("key"),
+        "encoding": values.encoding(merged.get("encoding"), _configured("encoding", typed, config)),
+        "zip_limits": values.zip_limits(merged.get("max-member-size"), merged.get("max-member-ratio")),
+    }
+
+
+def _finding(merged: Mapping[str, Any], config: Config) -> dict[str, Any]:
+    """The options that say which files are read."""
+    return {
+        "files": FileFilter(
+            include=tuple(merged.get("include") or DEFAULT_INCLUDE),
+            exclude=tuple(merged.get("exclude") or ()),
+            gitignore=merged.get("respect-gitignore", True) is not False,
+            hidden=bool(merged.get("hidden")),
+            base=str(config.root) if config.path else "",
+        ),
+        "force_exclude": _force_exclude(merged, config),
+        "skip_non_card_files": bool(merged.get("skip-non-card-files")),
+        "error_on_unmatched": merged.get("error-on-unmatched-pattern", True) is not False,
+    }
 
 
 def _merged(given: Mapping[str, Any], typed: set[str], config: Config) -> tuple[dict[str, Any], set[str]]:
@@ -218,58 +223,12 @@ def _force_exclude(merged: Mapping[str, Any], config: Config) -> bool:
     return True
 
 
-def _color(value: str | bool | None) -> bool | None:
-    """--color (or the key `color`): always is True, never False, auto (the default) None,
-    which the text output decides by where it goes (see `reporters.text.wants_color`)."""
-    if value in (True, "always"):
-        return True
-    return False if value in (False, "never") else None
-
-
-def _stdin_filename(name: str | None, input_format: str | None) -> str | None:
-    """--stdin-filename NAME: a name whose extension tells no reader the format is refused
-    unless --input-format tells it (a `notes.docx` would otherwise be read as text)."""
-    if name is None:
-        return None
-    if not name.strip() or name == STDIN:
-        raise UsageError(f"--stdin-filename {name!r}: give the file name standard input is checked as")
-    if (input_format or AUTO) == AUTO and not named_for_a_reader(name):
-        ext = os.path.splitext(name)[1]
-        known = ", ".join(EXTENSIONS)
-        raise UsageError(
-            f"--stdin-filename {name}: no reader takes {ext} files (they take {known}, MSE set and "
-            "card … files, and names without an extension); give --input-format to say how to read it"
-        )
-    return name
-
-
 def stdin_folder(paths: tuple[str, ...], stdin_filename: str | None) -> str | None:
     """Where the configuration is looked for when standard input is checked as the file
     `stdin_filename` (as ruff does): in that file's folder (None: the working directory)."""
     if stdin_filename and (not paths or STDIN in paths):
         return os.path.dirname(os.path.abspath(stdin_filename))
     return None
-
-
-def _column(value: str | None) -> str | None:
-    """The --column value: a column number must name a column (before any file is read)."""
-    if value is not None and value.strip().isdecimal() and int(value) == 0:
-        raise UsageError(f"--column {value.strip()}: column numbers start at 1")
-    return value
-
-
-def _encoding(name: str | None, where: str | None) -> str | None:
-    """The codec of --encoding NAME (before any file is read): a name Python knows as a text
-    encoding, or a usage error (`where`: the configuration's key that gave it, if one did)."""
-    if name is None:
-        return None
-    try:
-        return codec_of(name)
-    except LookupError:
-        raise UsageError(
-            f"{where or '--encoding'}: {name!r} is not an encoding Python knows for text; give one "
-            "such as cp1252 (Windows-1252), latin-1, utf-16 or mac-roman"
-        ) from None
 
 
 def _configured(key: str, typed: set[str], config: Config) -> str | None:
@@ -302,9 +261,9 @@ def _selection(merged: Mapping[str, Any], typed: set[str], config: Config) -> Se
         if key not in typed and key in config.values:
             expand(config.values[key], f"{config.path}: key {key!r}")
     return Selection.build(
-        select=_codes(merged.get("select"), "select"),
-        extend_select=_codes(merged.get("extend-select"), "extend-select") or (),
-        ignore=_codes(merged.get("ignore"), "ignore") or (),
+        select=values.codes(merged.get("select"), "select"),
+        extend_select=values.codes(merged.get("extend-select"), "extend-select") or (),
+        ignore=values.codes(merged.get("ignore"), "ignore") or (),
         per_file_ignores=merged.get("per-file-ignores"),
         root=str(config.root) if config.path else None,
         where=f"{config.path}: key " if config.path else "",
@@ -317,37 +276,3 @@ def _from_config(key: str, value: Any, config: Config) -> Any:
     if key in ("output-file", "baseline") and value != STDOUT:  # relative to the configuration file too
         return str(config.root / value)
     return value
-
-
-def _output_file(value: str | None) -> str | None:
-    """The report file (--output-file); `-` is standard output, as with no file (to set
-    aside a configured one)."""
-    if value == "":
-        raise UsageError("--output-file '': give a file name, or - for standard output")
-    return None if value in (None, STDOUT) else value
-
-
-def _codes(values: Iterable[str] | None, option: str) -> tuple[str, ...] | None:
-    """Selectors from repeated options or a configured list, each maybe comma-separated.
-    None when not given; an empty configured list selects nothing, but an option given with
-    nothing in it (`--select ""`, an empty shell variable) is a usage error, not a run that
-    quietly checks nothing."""
-    if values is None or (isinstance(values, tuple) and not values):
-        return None
-    codes = tuple(part.strip() for value in values for part in value.split(",") if part.strip())
-    if not codes and isinstance(values, tuple):
-        raise UsageError(f"--{option} {' '.join(repr(v) for v in values)}: give codes, prefixes or names")
-    return codes
-
-
-def _output_format(name: str, diff: bool) -> str:
-    """The format of the run: `auto` resolved; with --diff, `auto` is a diff to read (text)
-    wherever the run is, GitHub Actions too."""
-    return "text" if diff and name == AUTO else resolve_format(name)
-
-
-def resolve_format(name: str) -> str:
-    """`auto` is GitHub annotations inside GitHub Actions, text elsewhere."""
-    if name != AUTO:
-        return name
-    return "github" if os.environ.get("GITHUB_ACTIONS") == "true" and "github" in REPORTERS else "text"
