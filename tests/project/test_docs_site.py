@@ -5,6 +5,7 @@ site has an address. `.ci/run` builds the site itself with `mkdocs build --stric
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -88,3 +89,20 @@ def test_the_site_builds_strictly(tmp_path: Path) -> None:
     build(config)
     made = sorted(path.parent.name for path in (tmp_path / "site" / "codes").glob("*/index.html"))
     assert made == sorted(check.code for check in CHECKS)
+
+
+def slug(heading: str) -> str:
+    """A heading's anchor as GitHub and MkDocs both write it for the headings of docs/."""
+    return re.sub(r"[^\w\- ]", "", heading.replace("`", "").strip().lower()).replace(" ", "-")
+
+
+def test_the_readme_links_to_pages_and_headings_that_exist() -> None:
+    """The site's build checks the links between pages; the README is no page of it."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\((docs/[^)#]+)(?:#([^)]+))?\)", readme)
+    assert len(links) > 10
+    for path, anchor in links:
+        page = ROOT / path
+        assert page.is_file(), path
+        headings = re.findall(r"^#+ (.+)$", page.read_text(encoding="utf-8"), re.MULTILINE)
+        assert not anchor or anchor in {slug(heading) for heading in headings}, f"{path}#{anchor}"
