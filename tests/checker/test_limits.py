@@ -1,4 +1,4 @@
-"""The limits the README's "Limits" section lists, where they hold memory or time: a line far
+"""The limits docs/limits.md lists, where they hold memory or time: a line far
 longer than a type line is answered without being split or remembered, and a text line longer
 than a read block comes through whole, at its place."""
 

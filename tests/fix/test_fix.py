@@ -189,7 +189,7 @@ def test_a_fix_the_format_cant_hold_is_named_and_the_file_left_alone(in_tmp: Pat
     result = check("--fix", "--format", "concise", "set.json")
     assert result.stderr == (
         "typeline: warning: set.json:1: the fixed type line can't be written back exactly here "
-        "(see README, Fixing card data); its findings stay\n"
+        "(see docs/fixing.md, 'Fixing card data'); its findings stay\n"
     )
     assert result.stdout.splitlines()[:2] == [
         "set.json:1:78: TL206 [warning] the card type Creature is written twice (card: W)",  # (no [*])

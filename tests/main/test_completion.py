@@ -2,7 +2,7 @@
 
 Through click's completion API (`ShellComplete.get_completions`), and through the
 environment a shell's completion script sets (`_TYPELINE_COMPLETE=bash_complete` with
-`COMP_WORDS` and `COMP_CWORD`), as README tells users to enable it.
+`COMP_WORDS` and `COMP_CWORD`), as docs/commands.md tells users to enable it.
 """
 
 from __future__ import annotations

@@ -106,9 +106,9 @@ def test_outputs_come_from_the_check_step() -> None:
     assert set(metadata["outputs"]) == {"exit-code", "sarif-file"}
 
 
-def test_readme_documents_every_input_and_output() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### GitHub Actions: the action") :]
+def test_docs_document_every_input_and_output() -> None:
+    page = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
+    section = page[page.index("### GitHub Actions: the action") :]
     section = section[: section.index("\n### ")]
     rows = re.findall(r"^\| `([a-z-]+)` \|", section, re.MULTILINE)
     metadata = action()

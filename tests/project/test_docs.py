@@ -1,5 +1,6 @@
-"""README.md documents every code, and its `$ typeline …` examples run without a traceback
-and print what README says they print."""
+"""The documentation (README.md and the pages in docs/) lists every code, and its
+`$ typeline …` examples run without a traceback and print what the page says they print.
+`python tests/update_docs.py` rewrites the outputs after a change."""
 
 from __future__ import annotations
 
@@ -16,8 +17,12 @@ from mtg_typeline.checks import CHECKS
 from mtg_typeline.main import cli
 
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+CODES_PAGE = DOCS / "codes.md"
 ROW = re.compile(
-    r"^\|\s*`?(TL\d{3})`?\s*\|\s*`?([a-z]+(?:-[a-z]+)*)`?\s*\|\s*(error|warning|info)\s*\|", re.MULTILINE
+    r"^\|\s*(?:\[`?(TL\d{3})`?\]\(codes/TL\d{3}\.md\)|`?(TL\d{3})`?)\s*\|"  # linked to its page, or not
+    r"\s*`?([a-z]+(?:-[a-z]+)*)`?\s*\|\s*(error|warning|info)\s*\|",
+    re.MULTILINE,
 )
 FENCE = re.compile(r"^```console[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
 ECHO_STATUS = ["echo", "exit status $?"]
@@ -39,17 +44,27 @@ class Example:
     emulated: bool = True  # False when the shell does more than this test emulates (pipes …)
 
 
-def readme() -> str:
-    if not README.exists():
-        pytest.skip("README.md not written yet")
-    return README.read_text(encoding="utf-8")
+def pages() -> list[Path]:
+    """README.md and every Markdown page of docs/."""
+    return [README, *sorted(DOCS.rglob("*.md"))]
+
+
+def page_examples() -> list[tuple[str, Example]]:
+    """Every console example of every page, with the page it is on."""
+    return [
+        (str(page.relative_to(ROOT)), example)
+        for page in pages()
+        for example in examples(page.read_text(encoding="utf-8"))
+    ]
 
 
 def code_rows(text: str) -> dict[str, tuple[str, str]]:
-    """code -> (name, severity) from the README table rows `| TL101 | dash-form | warning | …`."""
+    """code -> (name, severity) from the table rows `| [TL101](codes/TL101.md) | dash-form |
+    warning | …` (or `| TL101 | …`)."""
     rows: dict[str, tuple[str, str]] = {}
-    for code, name, severity in ROW.findall(text):
-        assert code not in rows, f"{code} has two rows in README.md"
+    for linked, plain, name, severity in ROW.findall(text):
+        code = linked or plain
+        assert code not in rows, f"{code} has two rows"
         rows[code] = (name, severity)
     return rows
 
@@ -116,39 +131,38 @@ def reproducible(example: Example) -> bool:
     return True
 
 
-def test_readme_lists_every_code_with_its_name_and_severity() -> None:
-    rows = code_rows(readme())
+def test_codes_page_lists_every_code_with_its_name_and_severity() -> None:
+    rows = code_rows(CODES_PAGE.read_text(encoding="utf-8"))
     expected = {check.code: (check.name, check.severity.value) for check in CHECKS}
     assert {code: rows.get(code) for code in expected} == expected
 
 
-def test_readme_lists_no_unknown_code() -> None:
-    rows = code_rows(readme())
+def test_codes_page_lists_no_unknown_code() -> None:
+    rows = code_rows(CODES_PAGE.read_text(encoding="utf-8"))
     assert sorted(set(rows) - {check.code for check in CHECKS}) == []
 
 
-def test_readme_console_examples_run_without_traceback(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    found = examples(readme())
-    if not found:
-        pytest.skip("README.md has no `$ typeline` console examples yet")
-    monkeypatch.chdir(ROOT)
-    for example in found:
-        assert run(example, tmp_path).exit_code in (0, 1, 2), example.command
+def test_every_page_has_console_examples_where_expected() -> None:
+    """The README and the pages that show examples keep them (a fence the parser stopped
+    reading would leave them untested)."""
+    on = {page for page, _ in page_examples()}
+    assert {"README.md", "docs/commands.md", "docs/rules.md", "docs/output.md", "docs/ci.md"} <= on
 
 
-def test_readme_console_examples_print_what_readme_shows(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    found = [example for example in examples(readme()) if reproducible(example)]
-    if not found:
-        pytest.skip("README.md has no reproducible `$ typeline` console examples yet")
+def test_console_examples_run_without_traceback(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(ROOT)
-    for example in found:
+    for page, example in page_examples():
+        assert run(example, tmp_path).exit_code in (0, 1, 2), (page, example.command)
+
+
+def test_console_examples_print_what_the_page_shows(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    found = [(page, example) for page, example in page_examples() if reproducible(example)]
+    assert len(found) > 40
+    monkeypatch.chdir(ROOT)
+    for page, example in found:
         result = run(example, tmp_path)
         shown = result.output + (f"exit status {result.exit_code}\n" if example.echo_status else "")
-        assert (example.command, shown) == (example.command, example.documented)
+        assert (page, example.command, shown) == (page, example.command, example.documented)
 
 
 def test_example_parsing() -> None:
@@ -158,6 +172,7 @@ def test_example_parsing() -> None:
         '$ typeline check --strict - <<< "Creature - Elf"; echo "exit status $?"\nexit status 0\n'
         "$ typeline check --format json \\\n  cards.txt | jq .\n```\n```sh\n$ typeline codes\n```\n"
         "| TL101 | dash-form | warning | the dash |\n| `TL304` | `subtype-type-mismatch` | error | … |\n"
+        "| [TL207](codes/TL207.md) | emblem | info | … |\n"
     )
     first, second, third = examples(text)
     assert first == Example("typeline check cards.txt", "cards.txt:1:1: …\n\n", ("check", "cards.txt"))
@@ -168,6 +183,10 @@ def test_example_parsing() -> None:
         "exit status 0\n",
     )
     assert (third.args, third.emulated) == (("check", "--format", "json", "cards.txt"), False)
-    assert code_rows(text) == {"TL101": ("dash-form", "warning"), "TL304": ("subtype-type-mismatch", "error")}
+    assert code_rows(text) == {
+        "TL101": ("dash-form", "warning"),
+        "TL304": ("subtype-type-mismatch", "error"),
+        "TL207": ("emblem", "info"),
+    }
     assert not reproducible(first)  # cards.txt is not in the checkout
     assert reproducible(Example("typeline codes", "", ("codes",)))

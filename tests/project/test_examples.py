@@ -36,7 +36,7 @@ def invoke(args: Sequence[str]) -> Result:
 
 
 def check_json(path: Path, *options: str) -> tuple[int, dict[str, Any]]:
-    """`typeline check --format json` from the top of the checkout, as README shows it."""
+    """`typeline check --format json` from the top of the checkout, as docs/output.md shows it."""
     result = invoke(["check", "--format", "json", *options, str(path.relative_to(ROOT))])
     document: dict[str, Any] = json.loads(result.stdout)
     return result.exit_code, document
@@ -165,8 +165,10 @@ WORKFLOWS = ("github-workflow.yml", "github-workflow-pip.yml")
 MAJORS = {"actions/checkout": "v7", "actions/setup-python": "v7", "github/codeql-action/upload-sarif": "v4"}
 THIS_ACTION = "OWNER/mtg-typeline"
 # pip's form for a package from git, which works outside this repository (the package is not
-# on the index): the README's CI section says the same
+# on the index): the CI page (docs/ci.md) says the same
 GIT_INSTALL = 'pip install "mtg-typeline @ git+https://github.com/OWNER/mtg-typeline@main"'
+# Where the CI snippets are shown: the README's short one and the CI page's
+DOC_PAGES = ("README.md", "docs/ci.md")
 
 
 def check_jsonschema(schema: str, *files: Path) -> subprocess.CompletedProcess[str]:
@@ -222,8 +224,9 @@ def test_github_workflows_use_the_current_major_versions(name: str) -> None:
         assert action not in MAJORS or ref == MAJORS[action], step["uses"]
 
 
-def test_readme_snippets_use_the_current_major_versions() -> None:
-    used = re.findall(r"uses: ([\w./-]+)@(\S+)", (ROOT / "README.md").read_text(encoding="utf-8"))
+def test_readme_and_docs_snippets_use_the_current_major_versions() -> None:
+    texts = [(ROOT / name).read_text(encoding="utf-8") for name in DOC_PAGES]
+    used = re.findall(r"uses: ([\w./-]+)@(\S+)", "\n".join(texts))
     assert {action for action, _ in used} == {*MAJORS, THIS_ACTION}
     assert all(ref == MAJORS.get(action, "main") for action, ref in used), used
 
@@ -283,10 +286,10 @@ def test_no_example_installs_from_the_package_index() -> None:
     """mtg-typeline is not on the package index, and `typeline` there is another package."""
     names = (*WORKFLOWS, "gitlab-ci.yml", "README.md")
     texts = [(EXAMPLES / name).read_text(encoding="utf-8") for name in names]
-    texts.append((ROOT / "README.md").read_text(encoding="utf-8"))
-    for text in texts:
+    docs = [(ROOT / name).read_text(encoding="utf-8") for name in DOC_PAGES]
+    for text in texts + docs:
         assert not re.search(r"pip install (-\S+ )*(mtg-typeline|typeline)\b", text)
-    assert GIT_INSTALL in texts[-1]
+    assert all(GIT_INSTALL in text for text in docs)
 
 
 def ci_commands() -> list[str]:

@@ -1,7 +1,7 @@
 """The pre-commit hooks in .pre-commit-hooks.yaml, checked offline: the manifest and the
 example configuration against pre-commit's own validators, the hooks' entries and the files
 each takes (as pre-commit's identify tags them), and the rev that the example configuration
-and README name. The real pre-commit runs the hooks in test_precommit_runs.py.
+and the docs (README.md, docs/ci.md) name. The real pre-commit runs the hooks in test_precommit_runs.py.
 """
 
 from __future__ import annotations
@@ -200,7 +200,7 @@ def test_the_fix_hook_takes_what_the_other_hooks_take() -> None:
     assert taken_by("typeline-fix") == others
 
 
-# --- the rev the example configuration and README name ----------------------------------------
+# --- the rev the example configuration and the docs name ----------------------------------------
 
 FULL_SHA = re.compile(r"[0-9a-f]{40}")
 README = ROOT / "README.md"
@@ -239,17 +239,20 @@ def test_example_rev_is_a_commit_that_holds_the_hooks_it_uses() -> None:
         assert {"--force-exclude", "--skip-non-card-files"} <= set(shlex.split(at_rev[hook_id]["entry"]))
 
 
-def readme_pre_commit_config() -> dict[str, Any]:
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index("\n## Using it with pre-commit\n") :]
+def shown_pre_commit_config(page: Path, heading: str) -> dict[str, Any]:
+    text = page.read_text(encoding="utf-8")
+    section = text[text.index(f"\n{heading}\n") :]
     block = re.search(r"^```yaml\n(repos:.*?)^```", section, re.MULTILINE | re.DOTALL)
-    assert block, "README's pre-commit section shows no configuration"
+    assert block, f"{page.name}'s pre-commit section shows no configuration"
     config: dict[str, Any] = yaml.safe_load(block.group(1))
     return config
 
 
-def test_readme_configuration_is_the_example_configuration() -> None:
-    (repo,) = readme_pre_commit_config()["repos"]
+@pytest.mark.parametrize(
+    ("page", "heading"), [(README, "## pre-commit"), (ROOT / "docs" / "ci.md", "## Using it with pre-commit")]
+)
+def test_shown_configuration_is_the_example_configuration(page: Path, heading: str) -> None:
+    (repo,) = shown_pre_commit_config(page, heading)["repos"]
     example = example_repo()
     assert (repo["repo"], repo["rev"]) == (example["repo"], example["rev"])
     assert [entry["id"] for entry in repo["hooks"]] == [entry["id"] for entry in example["hooks"]]

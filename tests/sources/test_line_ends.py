@@ -32,7 +32,7 @@ FILES = {
 }
 FORMATS = {"script.txt": "forge", "card a": "mse"}
 # The readers whose fixes are written whatever the line ends (the others write no fix past a
-# line ended by a CR alone: see README, Fixing card data)
+# line ended by a CR alone: see docs/fixing.md, Fixing card data)
 FIXED = list(FILES)
 
 

@@ -56,7 +56,7 @@ def test_inputs_as_written_and_spoilt_are_checked_and_fixed_without_internal_err
         # As written, every document is read: findings or none, never exit 2.
         target = write(document, Path(folder) / "written")
         assert checked(str(target)) in (0, 1)
-        if target.is_file():  # (a zip or flow-style YAML is not told by content: see README)
+        if target.is_file():  # (a zip or flow-style YAML is not told by content: see docs/formats.md)
             assert checked("--input-format", INPUT_FORMAT[kind], "-", stdin=target.read_bytes()) in (0, 1)
         target = write(spoilt_document(data, document, kind), Path(folder) / "spoilt")
         checked(str(target))

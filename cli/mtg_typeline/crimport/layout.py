@@ -1,4 +1,4 @@
-"""The text of a rule file in the layout of the shipped ones (see README, "Rule files"), and
+"""The text of a rule file in the layout of the shipped ones (see docs/rules.md, "The format"), and
 the YAML scalars the importer writes (`index.yaml` uses them too).
 
 The YAML is written by hand rather than by a YAML dumper, so the layout (key order, short

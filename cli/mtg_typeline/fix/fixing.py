@@ -216,7 +216,7 @@ class Fixing:
         for path, line in dict.fromkeys(self.unwritten):  # (an alias and its anchor: one line)
             self.err.write(
                 f"typeline: warning: {printable(path)}:{line}: the fixed type line can't be written "
-                "back exactly here (see README, Fixing card data); its findings stay\n"
+                "back exactly here (see docs/fixing.md, 'Fixing card data'); its findings stay\n"
             )
         for path, codec in self.unrecoded:
             self.err.write(

@@ -1,7 +1,7 @@
 """Shell completion: what the shells are offered for codes, names and editions.
 
 Click completes commands, options, choices and paths itself, once the shell has been told
-how to ask (`_TYPELINE_COMPLETE=bash_source typeline`, see README); these functions add
+how to ask (`_TYPELINE_COMPLETE=bash_source typeline`, see docs/commands.md); these functions add
 the values it can't know: finding codes and names for `typeline explain CODE`, codes, code
 prefixes and names for `--select`, `--extend-select` and `--ignore` (after a comma too:
 `--select TL1,unk` offers `TL1,unknown-card-type` and `TL1,unknown-subtype`), and the

@@ -4,7 +4,8 @@ form GitHub code scanning shows beside an alert.
 Each descriptor has the code as `id`, the check's name, its summary (`shortDescription`), the
 summary and description (`fullDescription`), `help` as text and as Markdown (description,
 fix, the rules cited in the edition checked with their summaries, the docstring's examples),
-the default level, and `properties`: the rules cited, `tags`, `precision` and
+the default level, `helpUri` (the code's page of the documentation site, when the site has an
+address: `DOCS_URL`), and `properties`: the rules cited, `tags`, `precision` and
 `problem.severity`, the keys GitHub reads to sort and filter alerts (a flat key, as CodeQL
 writes it).
 
@@ -27,9 +28,13 @@ from mtg_typeline.ruleset import RuleSet
 LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 # GitHub's severities of problems that are not security problems.
 PROBLEM_SEVERITIES = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "recommendation"}
-# What a code's hundreds say (README, "Codes"), as a tag to filter alerts by.
+# The address of the published documentation site (mkdocs.yml's `site_url`), under which
+# docs/hooks.py makes a page a code (`codes/TL302/`): SARIF's `helpUri` links an alert there.
+# None while no site is published, and then reports carry no link; set both together.
+DOCS_URL: str | None = None
+# What a code's hundreds say (docs/codes.md, "Codes"), as a tag to filter alerts by.
 AREAS = {"1": "form", "2": "card-types", "3": "subtypes", "9": "input"}
-# What the severities mean (README, "Severities"): an error is about meaning, a warning about form.
+# What the severities mean (docs/codes.md, "Severities"): an error is about meaning, a warning about form.
 KINDS = {Severity.ERROR: "correctness", Severity.WARNING: "style", Severity.INFO: "information"}
 # Checks that take a word the edition doesn't list for a mistake: a word newer than the
 # edition checked, or a fan set's own, is reported too. Every other check follows from the
@@ -56,7 +61,7 @@ def descriptor(check: Check, rules: RuleSet) -> dict[str, Any]:
         "problem.severity": PROBLEM_SEVERITIES[check.severity],
     }
     helps = {"text": help_text(full, info["rules"], rules), "markdown": help_markdown(check, info, rules)}
-    return {
+    found: dict[str, Any] = {
         "id": check.code,
         "name": check.name,
         "shortDescription": {"text": check.summary},
@@ -65,6 +70,9 @@ def descriptor(check: Check, rules: RuleSet) -> dict[str, Any]:
         "defaultConfiguration": {"enabled": check.default, "level": LEVELS[check.severity]},
         "properties": properties,
     }
+    if DOCS_URL:
+        found["helpUri"] = f"{DOCS_URL.rstrip('/')}/codes/{check.code}/"
+    return found
 
 
 def tags(check: Check) -> list[str]:

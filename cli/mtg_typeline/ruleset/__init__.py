@@ -3,7 +3,7 @@
 A rule file describes the type-line section of one Comprehensive Rules edition: its card
 types, supertypes, subtype lists (with rule numbers and the card types each belongs to),
 the card types that have no subtypes, and a summary in our own words of every rule a
-diagnostic cites. The schema is documented in README.md ("Rule files").
+diagnostic cites. The schema is documented in docs/rules.md ("The format").
 
 `load_rules` is the way in; it hands down, and no module here imports one above it:
 

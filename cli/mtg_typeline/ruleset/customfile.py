@@ -8,7 +8,7 @@ A custom rule file describes changes to other rules rather than a whole edition:
 
 This module checks the file's own shape (keys, types, duplicates, `file:line:column` in
 every error) into a `CustomFile`; what the changes mean against the rules it extends is
-checked when they are applied (`mtg_typeline.ruleset.extend`). README.md ("Custom rule files")
+checked when they are applied (`mtg_typeline.ruleset.extend`). docs/rules.md ("Custom rule files")
 documents the schema.
 """
 

@@ -4,7 +4,7 @@ and built into a `RuleSet` or `Rename`s (see `mtg_typeline.ruleset.model`).
 Only a rule file read from disk passes through here; a rule set from the rule cache does
 not, so `mtg_typeline.ruleset.editions` imports this module (and with it PyYAML) only when
 the cache has no copy of the file. A problem is a `RulesDataError`, at its line and column
-in the file where it has one. The schema is documented in README.md ("Rule files"); the
+in the file where it has one. The schema is documented in docs/rules.md ("The format"); the
 importer (`mtg_typeline.crimport`) writes files to it and reads its own data files as
 strictly, with `read_text`.
 """

@@ -1,10 +1,11 @@
-"""Refresh README.md's examples: run every `$ typeline …` command shown in a ```console
-block and write its real output under it, and rebuild the table of codes.
+"""Refresh the examples of README.md and the pages in docs/: run every `$ typeline …`
+command shown in a ```console block and write its real output under it, and rebuild the
+table of codes (docs/codes.md).
 
-    python tests/update_readme.py        # rewrite README.md in place
-    python tests/update_readme.py --check  # exit 1 if README.md is out of date
+    python tests/update_docs.py          # rewrite README.md and docs/*.md in place
+    python tests/update_docs.py --check  # exit 1 if one of them is out of date
 
-tests/project/test_docs.py holds README.md to the same outputs.
+tests/project/test_docs.py holds them to the same outputs.
 """
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
 CODES_START = "<!-- codes:start -->"
 CODES_END = "<!-- codes:end -->"
 
 
 def run(command: str) -> str:
-    """The output (stdout and stderr, as a terminal shows them) of a README command."""
+    """The output (stdout and stderr, as a terminal shows them) of a documented command."""
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
     env.pop("NO_COLOR", None)
     env.pop("FORCE_COLOR", None)
@@ -80,6 +82,10 @@ def refresh(text: str) -> str:
 
 
 def codes_table(text: str) -> str:
+    """The table between the codes markers, one row a code linked to its page (docs/hooks.py
+    makes the pages)."""
+    if CODES_START not in text:
+        return text
     rows = [
         "| code | name | severity | fix | rules | what it finds |",
         "| --- | --- | --- | --- | --- | --- |",
@@ -89,19 +95,31 @@ def codes_table(text: str) -> str:
         summary = check["summary"].replace("|", "\\|")
         fix = check["fix"] or "-"
         rows.append(
-            f"| {check['code']} | {check['name']} | {check['severity']} | {fix} | {rules} | {summary} |"
+            f"| [{check['code']}](codes/{check['code']}.md) | {check['name']} | {check['severity']} "
+            f"| {fix} | {rules} | {summary} |"
         )
     pattern = re.compile(re.escape(CODES_START) + ".*?" + re.escape(CODES_END), re.S)
     return pattern.sub(lambda _: "\n".join([CODES_START, *rows, CODES_END]), text)
 
 
+def pages() -> list[Path]:
+    """README.md and every Markdown page of docs/."""
+    return [README, *sorted(DOCS.rglob("*.md"))]
+
+
 def main() -> int:
-    old = README.read_text(encoding="utf-8")
-    new = refresh(old)
-    if "--check" in sys.argv[1:]:
-        return 0 if new == old else 1
-    README.write_text(new, encoding="utf-8")
-    return 0
+    stale = 0
+    for page in pages():
+        old = page.read_text(encoding="utf-8")
+        new = refresh(old)
+        if new == old:
+            continue
+        stale += 1
+        if "--check" in sys.argv[1:]:
+            print(f"{page.relative_to(ROOT)} is out of date", file=sys.stderr)
+        else:
+            page.write_text(new, encoding="utf-8")
+    return 1 if stale and "--check" in sys.argv[1:] else 0
 
 
 if __name__ == "__main__":
