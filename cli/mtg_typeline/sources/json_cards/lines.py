@@ -91,12 +91,10 @@ def _bad_line(exc: SourceError, number: int, path: str) -> Finding:
 
 def _moved(entry: Entry, number: int) -> Entry:
     """An entry of a line's card list of one, placed and rewritten on line `number`."""
-    locate = entry.locate
-    rewrite = entry.rewrite
-    return entry._replace(
-        locate=lambda: _OnLine(resolve(locate), number),
-        rewrite=None if rewrite is None else lambda new: _moved_edits(rewrite(new), number),
-    )
+    text, locate, card, notes, path, rewrite, comment = entry
+    moved = None if rewrite is None else lambda new: _moved_edits(rewrite(new), number)
+    # (made whole rather than by `_replace`, a tenth of the time of a line)
+    return Entry(text, lambda: _OnLine(resolve(locate), number), card, notes, path, moved, comment)
 
 
 class _OnLine:
