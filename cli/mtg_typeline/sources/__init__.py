@@ -103,7 +103,7 @@ class SourceSettings(NamedTuple):
     opens an input's other files: see `discovery.Names`; "" for the working directory), how
     far a zip's members may inflate, and the codec a text or table input was read in
     (`--encoding`: the reader is given it as UTF-8; None: it is UTF-8), to name it in
-    messages."""
+    messages, and the delimiter of a table (`--delimiter`)."""
 
     column: str | None = None
     key: str | None = None
@@ -111,6 +111,7 @@ class SourceSettings(NamedTuple):
     root: str = ""
     limits: ZipLimits = ZipLimits()
     encoding: str | None = None
+    delimiter: str | None = None  # a table's delimiter (`--delimiter`; None: told from the table)
 
 
 ReaderFunc = Callable[[BinaryIO, str, Callable[[int], None]], "Iterator[Item]"]

@@ -25,12 +25,14 @@ if TYPE_CHECKING:
 class Reading(NamedTuple):
     """How a run reads its inputs: the format given (None: told input by input), the type
     column of a table (`--column`), the type key of a YAML or JSON card file (`--key`) and
-    the codec of text and table inputs (`--encoding`; None: UTF-8)."""
+    the codec of text and table inputs (`--encoding`; None: UTF-8) and a table's delimiter
+    (`--delimiter`; None: told from the table)."""
 
     given: str | None = None
     column: str | None = None
     key: str | None = None
     encoding: str | None = None
+    delimiter: str | None = None
 
 
 def head_of(stream: BinaryIO, *, stdin: bool = False) -> bytes:
@@ -53,7 +55,7 @@ def tell_format(name: str, head: bytes, reading: Reading) -> str:
     if found in _JSON_FORMATS and reading.key is not None:
         return "json"
     if found == "text" and (name == STDIN or not name.lower().endswith(".txt")):
-        if reading.column is not None:
+        if reading.column is not None or reading.delimiter is not None:
             return "csv"
         if reading.key is not None:
             return "yaml"
@@ -193,7 +195,7 @@ def _table_or_yaml(start: bytes) -> str | None:
 
 def _is_header(text: str) -> bool:
     """Whether a line is a table's header row with a type column, in any delimiter."""
-    delimiters = [delimiter for delimiter in ",;\t" if delimiter in text]
+    delimiters = [delimiter for delimiter in ",;\t|" if delimiter in text]
     if not delimiters:  # (a line of a text of type lines: no need to load the table reader)
         return False
     import csv  # (with the table reader: only for a line that may be a header)
