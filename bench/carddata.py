@@ -30,6 +30,12 @@ FLOOR_JSON = (
     "for card in document['data']['cards']:\n"
     "    card['type']\n"
 )
+FLOOR_JSONL = (
+    "import json, sys\n"
+    "with open(sys.argv[1], encoding='utf-8') as stream:\n"
+    "    for line in stream:\n"
+    "        json.loads(line)['type']\n"
+)
 FLOOR_CSV = (
     "import csv, sys\n"
     "with open(sys.argv[1], encoding='utf-8', newline='') as stream:\n"
@@ -73,6 +79,15 @@ def mtgjson_lines(valid: list[str], rule_data: dict[str, Any], count: int, seed:
     meta = {"date": "2026-09-25", "version": "5.2.2+20260925"}
     head = json.dumps({"meta": meta})[:-1] + ', "data": {"code": "BNC", "name": "Bench", "cards": ['
     return [head, *(c + "," for c in cards[:-1]), cards[-1], "]}}"]
+
+
+def json_lines(valid: list[str], rule_data: dict[str, Any], count: int, seed: int) -> list[str]:
+    """JSON Lines of the same `count` MTGJSON card objects, one a line, as `jq -c` writes them."""
+    cards = mtgjson_lines(valid, rule_data, count, seed)[1:-1]
+    return [
+        json.dumps(json.loads(card.removesuffix(",")), ensure_ascii=False, separators=(",", ":"))
+        for card in cards
+    ]
 
 
 def _card(

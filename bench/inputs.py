@@ -156,6 +156,7 @@ def build_inputs(
         "one-line": ("one-line.txt", {"line": ONE_LINE}),
         "mtgjson": (f"mtgjson-{cards}.json", {"count": cards, "corpus": corpus_sha, "rules": rules_sha}),
         "csv": (f"cards-{real_count}.csv", {"count": real_count, "corpus": corpus_sha}),
+        "jsonl": (f"cards-{cards}.jsonl", {"count": cards, "corpus": corpus_sha, "rules": rules_sha}),
     }
     inputs: dict[str, Input] = {}
     for name, (filename, params) in specs.items():
@@ -188,11 +189,12 @@ def _make(
         return sample_lines([row["type_line"] for row in rows], params["count"], SEED), None
     if name == "csv":
         return carddata.csv_lines(valid, params["count"], SEED), 0
-    if name.startswith("distinct") or name == "mtgjson":
+    if name.startswith("distinct") or name in ("mtgjson", "jsonl"):
         import yaml  # the venv has it (a dependency of the package); only these inputs need it
 
         rule_data = yaml.safe_load(rules.read_text(encoding="utf-8"))
-        if name == "mtgjson":
-            return carddata.mtgjson_lines(valid, rule_data, params["count"], SEED), 0
+        cards = {"mtgjson": carddata.mtgjson_lines, "jsonl": carddata.json_lines}.get(name)
+        if cards is not None:
+            return cards(valid, rule_data, params["count"], SEED), 0
         return distinct_lines(valid, rule_data, params["count"], params["bad"], SEED)
     return [ONE_LINE], 0

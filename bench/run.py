@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from carddata import FLOOR_CSV, FLOOR_JSON
+from carddata import FLOOR_CSV, FLOOR_JSON, FLOOR_JSONL
 from inputs import Input, Sources, build_inputs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -195,7 +195,7 @@ def throughput(name: str, title: str, given: Input, target: float, runs: int) ->
 
 
 def card_data(name: str, title: str, given: Input, floor: str, runs: int) -> dict[str, Any]:
-    """Benchmarks 5 and 6: a card-data file, against parsing it and touching every card."""
+    """Benchmarks 5 to 7: a card-data file, against parsing it and touching every card."""
     summary = summary_of(json_check(given.path))
     ours, base = measure([json_check(given.path), [PYTHON, "-c", floor, str(given.path)]], runs)
     ratio = ours.best() / base.best()
@@ -278,7 +278,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--cold-runs", type=_positive, help="runs for the cold start (default 15; quick 5)")
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="real-typelines-detail.tsv")
     parser.add_argument(
-        "--only", choices=("lines", "card-data"), help="benchmarks 1-4 (type lines) or 5-6 (card data) alone"
+        "--only", choices=("lines", "card-data"), help="benchmarks 1-4 (type lines) or 5-7 (card data) alone"
     )
     parser.add_argument("--invalid-share", type=float, default=INVALID_SHARE, help="of the distinct lines")
     return parser.parse_args(argv)
@@ -337,6 +337,7 @@ def main(argv: list[str] | None = None) -> int:
         rows += [
             card_data("mtgjson", cards, given["mtgjson"], FLOOR_JSON, runs),
             card_data("csv", f"6. CSV, {size['real']:,} rows", given["csv"], FLOOR_CSV, runs),
+            card_data("jsonl", f"7. JSON Lines, {size['cards']:,} cards", given["jsonl"], FLOOR_JSONL, runs),
         ]
     if args.only != "card-data":
         rows.append(memory(rows[0], given["one-line"].path, runs))

@@ -51,6 +51,7 @@ KEYS: dict[str, str] = {
     "exclude": "strings",
     "input-format": "input-format",
     "column": "string",
+    "delimiter": "string",
     "key": "string",
     "encoding": "string",
     "respect-gitignore": "bool",

@@ -16,8 +16,8 @@ from mtg_typeline.ruleset import rules_dir
 CONFIGS = DATA / "config"
 KEY_LIST = (
     "edition, as-of, rules, format, output-file, strict, quiet, color, select, extend-select, ignore, "
-    "fail-on, exit-zero, statistics, per-file-ignores, include, exclude, input-format, column, key, "
-    "encoding, respect-gitignore, hidden, force-exclude, skip-non-card-files, fix, unsafe-fixes, "
+    "fail-on, exit-zero, statistics, per-file-ignores, include, exclude, input-format, column, delimiter, "
+    "key, encoding, respect-gitignore, hidden, force-exclude, skip-non-card-files, fix, unsafe-fixes, "
     "max-member-size, max-member-ratio, error-on-unmatched-pattern, per-card-ignores, baseline"
 )
 

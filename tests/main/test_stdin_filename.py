@@ -94,8 +94,8 @@ def test_stdin_filename_that_no_reader_takes_is_a_usage_error(repo: Path, name: 
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == (
         f"typeline: error: --stdin-filename {name}: no reader takes {ext} files (they take .txt, .json, "
-        ".csv, .tsv, .yaml, .yml, .xml, .mse-set, MSE set and card … files, and names without an "
-        "extension); give --input-format to say how to read it\n"
+        ".jsonl, .ndjson, .csv, .tsv, .yaml, .yml, .xml, .mse-set, MSE set and card … files, and names "
+        "without an extension); give --input-format to say how to read it\n"
     )
 
 

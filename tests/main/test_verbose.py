@@ -121,6 +121,7 @@ SETTINGS_DEFAULT = {
     "as-of": "(not set)",
     "color": '"auto"',
     "column": "(not set)",
+    "delimiter": "(not set)",
     "diff": "false",
     "baseline": "(not set)",
     "edition": "(not set)",

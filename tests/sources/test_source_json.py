@@ -139,7 +139,7 @@ def test_foreign_data_before_the_card_with_its_type_is_never_taken_for_it(
     # the second parse changes the values: the walk must not depend on them
     card = {"foreignData": [{"language": "German", "type": BAD}], **mtg_card()}
     text = json.dumps([card], ensure_ascii=False)
-    monkeypatch.setattr(json_cards._Document, "paired", lambda self: None)
+    monkeypatch.setattr(json_cards.CardDocument, "paired", lambda self: None)
     (entry,) = entries(text.encode(), "mtgjson")
     start = text.rindex('"type": "') + len('"type": "')  # the card's own `type`
     assert tuple(resolve(entry.locate).region(0, 1)) == (1, start + 1, 1, start + 2)
@@ -215,14 +215,14 @@ def test_the_exact_method_agrees_with_pairing(monkeypatch: pytest.MonkeyPatch) -
         ensure_ascii=False,
     ).encode()
     paired = [tuple(resolve(e.locate).region(0, 4)) for e in entries(text, "mtgjson")]
-    monkeypatch.setattr(json_cards._Document, "paired", lambda self: None)
+    monkeypatch.setattr(json_cards.CardDocument, "paired", lambda self: None)
     assert [tuple(resolve(e.locate).region(0, 4)) for e in entries(text, "mtgjson")] == paired
     assert len(set(paired)) == 4
 
 
 def test_pairing_counts_references_and_leaves_only_duplicates_to_the_second_parse() -> None:
     def paired(text: str, form: Any) -> Any:
-        return json_cards._Document(text, form, False).paired()
+        return json_cards.CardDocument(text, form, False).paired()
 
     foreign = [{"foreignData": [{"type": BAD}], **mtg_card()}, {**mtg_card(), "foreignData": [{"type": BAD}]}]
     assert paired(json.dumps(foreign, ensure_ascii=False), json_cards.MTGJSON) is not None
@@ -267,11 +267,11 @@ def test_the_exact_method_places_escaped_keys_and_never_takes_data_for_a_marker(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     paired = [tuple(resolve(e.locate).region(0, 1)) for e in entries(ESCAPED_KEY.encode(), "scryfall")]
-    monkeypatch.setattr(json_cards._Document, "paired", lambda self: None)
+    monkeypatch.setattr(json_cards.CardDocument, "paired", lambda self: None)
     exact = [tuple(resolve(e.locate).region(0, 1)) for e in entries(ESCAPED_KEY.encode(), "scryfall")]
     assert exact == paired == [(1, 30, 1, 31), (2, 34, 2, 35)]
     # a value the text scan missed keeps no place rather than another card's
-    monkeypatch.setattr(json_cards._Document, "literals", lambda self: iter([]))
+    monkeypatch.setattr(json_cards.CardDocument, "literals", lambda self: iter([]))
     assert [tuple(resolve(e.locate).region(0, 1)) for e in entries(ESCAPED_KEY.encode(), "scryfall")] == [
         (1, 1, 1, 2),
         (1, 1, 1, 2),

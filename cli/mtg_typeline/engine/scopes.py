@@ -97,6 +97,7 @@ def _run_wide(built: Options, run: Options) -> Options:
         files=built.files,
         input_format=built.input_format,
         column=built.column,
+        delimiter=built.delimiter,
         key=built.key,
         encoding=built.encoding,
         zip_limits=built.zip_limits,
@@ -157,10 +158,11 @@ class Scopes:
 def _inputs(options: Options, rules: RuleSet, checker: Checker, names: Names) -> Inputs:
     """How inputs are read and checked under `options`."""
     given = None if options.input_format == AUTO else options.input_format
-    reading = Reading(given, options.column, options.key, options.encoding)
+    reading = Reading(given, options.column, options.key, options.encoding, options.delimiter)
     sources = SourceSettings(
-        options.column, options.key, rules, names.root, limits=options.zip_limits, encoding=options.encoding
-    )
+        options.column, options.key, rules, names.root, limits=options.zip_limits, encoding=options.encoding,
+        delimiter=options.delimiter,
+    )  # fmt: skip
     return Inputs(names, reading, sources, rules, checker)
 
 

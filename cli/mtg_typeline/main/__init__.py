@@ -146,6 +146,10 @@ def cli() -> None:
     "--column", metavar="NAME", help="The type-line column of CSV/TSV input (header name or number)."
 )
 @click.option(
+    "--delimiter", metavar="CHAR",
+    help="The delimiter of CSV/TSV input: one character, or tab (default: told from the file).",
+)  # fmt: skip
+@click.option(
     "--key", metavar="KEY", help="The type-line key of YAML and JSON card files (default: type_line or type)."
 )
 @click.option(

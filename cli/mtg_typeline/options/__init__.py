@@ -53,6 +53,7 @@ class Options(NamedTuple):
     files: FileFilter = FileFilter()
     input_format: str = AUTO  # or one of sources.FORMATS
     column: str | None = None  # the type column of a table (--column)
+    delimiter: str | None = None  # the delimiter of a table (--delimiter); None: told from it
     key: str | None = None  # the type key of a YAML card file or JSON card list (--key)
     encoding: str | None = None  # the codec of text and table inputs (--encoding); None: UTF-8
     fix: bool = False  # apply the fixes and write the files (--fix)
@@ -130,6 +131,7 @@ def _reading(merged: Mapping[str, Any], typed: set[str], config: Config) -> dict
         "input_format": merged.get("input-format") or AUTO,
         "stdin_filename": values.stdin_filename(merged.get("stdin-filename"), merged.get("input-format")),
         "column": values.column(merged.get("column")),
+        "delimiter": values.delimiter(merged.get("delimiter"), _configured("delimiter", typed, config)),
         "key": merged.get("key"),
         "encoding": values.encoding(merged.get("encoding"), _configured("encoding", typed, config)),
         "zip_limits": values.zip_limits(merged.get("max-member-size"), merged.get("max-member-ratio")),

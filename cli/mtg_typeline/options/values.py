@@ -57,6 +57,24 @@ def column(value: str | None) -> str | None:
     return value
 
 
+# Names of the delimiters that are awkward to give on a command line
+_DELIMITER_NAMES = {"tab": "\t", "\\t": "\t", "pipe": "|", "comma": ",", "semicolon": ";"}
+
+
+def delimiter(value: str | None, where: str | None) -> str | None:
+    """The --delimiter value: one character, or `tab` (`\\t`, `pipe`, `comma`, `semicolon`);
+    not a quote, a line break or a letter or digit, which no table is delimited by."""
+    if value is None:
+        return None
+    char = _DELIMITER_NAMES.get(value.lower(), value)
+    if len(char) != 1 or char in '"\r\n' or char.isalnum():
+        raise UsageError(
+            f"{where or '--delimiter'}: {value!r} is not a delimiter; give one character such as "
+            "',', ';', '|', or tab"
+        )
+    return char
+
+
 def encoding(name: str | None, where: str | None) -> str | None:
     """The codec of --encoding NAME (before any file is read): a name Python knows as a text
     encoding, or a usage error (`where`: the configuration's key that gave it, if one did)."""

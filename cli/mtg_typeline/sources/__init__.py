@@ -6,7 +6,7 @@ places, and the reader's own findings about the input), nothing more: the engine
 filters. Opening an input and telling its format are in `sources.inputs`. A reader module
 is imported only when a file of its format is read: plain text is `sources.text`, and each
 other format is a package of its own with its helpers (`tables`, `json_cards`: Scryfall,
-MTGJSON and card lists of any shape, `yaml_cards`, `cockatrice`, `mse`) or a module
+MTGJSON and card lists of any shape, whole or as JSON Lines, `yaml_cards`, `cockatrice`, `mse`) or a module
 (`forge`). Shared by readers: which key of a card holds its type line (`cardkeys`), and
 inputs in another encoding than UTF-8 (`encodings`).
 """
@@ -27,10 +27,13 @@ UTF8_BOM = BOM.encode("utf-8")
 # A Magic Set Editor set: a `.mse-set` zip or folder, or the `set` file of an unzipped one
 SET_SUFFIX = ".mse-set"
 SET_FILE = "set"
-FORMATS = ("text", "scryfall", "mtgjson", "json", "csv", "yaml", "cockatrice", "forge", "mse")
+FORMATS = ("text", "scryfall", "mtgjson", "json", "jsonl", "csv", "yaml", "cockatrice", "forge", "mse")
 # The files a directory search reads by default (Forge scripts are *.txt; an MSE set is a
 # `.mse-set` zip or folder, or its `set` file).
-DEFAULT_INCLUDE = ("*.txt", "*.json", "*.csv", "*.tsv", "*.yaml", "*.yml", "*.xml", "*.mse-set", "set")
+DEFAULT_INCLUDE = (
+    *("*.txt", "*.json", "*.jsonl", "*.ndjson", "*.csv", "*.tsv"),
+    *("*.yaml", "*.yml", "*.xml", "*.mse-set", "set"),
+)
 SNIFF_BYTES = 64 * 1024
 # The extensions of the files the readers take; a name without one is read by its content.
 EXTENSIONS = tuple(glob[1:] for glob in DEFAULT_INCLUDE if glob.startswith("*."))
@@ -40,6 +43,7 @@ _MODULES = {
     "scryfall": "json_cards",
     "mtgjson": "json_cards",
     "json": "json_cards",
+    "jsonl": "json_cards.lines",
     "csv": "tables",
     "yaml": "yaml_cards",
     "cockatrice": "cockatrice",
@@ -99,7 +103,7 @@ class SourceSettings(NamedTuple):
     opens an input's other files: see `discovery.Names`; "" for the working directory), how
     far a zip's members may inflate, and the codec a text or table input was read in
     (`--encoding`: the reader is given it as UTF-8; None: it is UTF-8), to name it in
-    messages."""
+    messages, and the delimiter of a table (`--delimiter`)."""
 
     column: str | None = None
     key: str | None = None
@@ -107,6 +111,7 @@ class SourceSettings(NamedTuple):
     root: str = ""
     limits: ZipLimits = ZipLimits()
     encoding: str | None = None
+    delimiter: str | None = None  # a table's delimiter (`--delimiter`; None: told from the table)
 
 
 ReaderFunc = Callable[[BinaryIO, str, Callable[[int], None]], "Iterator[Item]"]

@@ -10,6 +10,7 @@ that doesn't (a README, a deck list, requirements.txt), and `--fix` leaves it as
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
@@ -24,12 +25,14 @@ if TYPE_CHECKING:
 class Reading(NamedTuple):
     """How a run reads its inputs: the format given (None: told input by input), the type
     column of a table (`--column`), the type key of a YAML or JSON card file (`--key`) and
-    the codec of text and table inputs (`--encoding`; None: UTF-8)."""
+    the codec of text and table inputs (`--encoding`; None: UTF-8) and a table's delimiter
+    (`--delimiter`; None: told from the table)."""
 
     given: str | None = None
     column: str | None = None
     key: str | None = None
     encoding: str | None = None
+    delimiter: str | None = None
 
 
 def head_of(stream: BinaryIO, *, stdin: bool = False) -> bytes:
@@ -52,7 +55,7 @@ def tell_format(name: str, head: bytes, reading: Reading) -> str:
     if found in _JSON_FORMATS and reading.key is not None:
         return "json"
     if found == "text" and (name == STDIN or not name.lower().endswith(".txt")):
-        if reading.column is not None:
+        if reading.column is not None or reading.delimiter is not None:
             return "csv"
         if reading.key is not None:
             return "yaml"
@@ -144,7 +147,8 @@ def peek(stream: BinaryIO, size: int) -> bytes:
 
 # How JSON begins (a line of text like `[bold] — Elf` does not).
 _JSON_START = re.compile(rb'\{\s*["}]|\[\s*(?:[\[\]{"\d-]|true|false|null)')
-_BY_EXTENSION = {".mse-set": "mse", ".csv": "csv", ".tsv": "csv", ".yaml": "yaml", ".yml": "yaml"}
+_BY_EXTENSION = {".mse-set": "mse", ".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv", ".tsv": "csv"}
+_BY_EXTENSION.update({".yaml": "yaml", ".yml": "yaml"})
 
 
 def detect(path: str, head: bytes) -> str:
@@ -157,7 +161,7 @@ def detect(path: str, head: bytes) -> str:
     elif ext == ".xml" or start.startswith((b"<?xml", b"<cockatrice", b"<!--")):
         found = "cockatrice"
     elif ext == ".json" or _JSON_START.match(start):
-        found = _json_kind(head)
+        found = "jsonl" if _looks_like_json_lines(start) else json_kind(head)
     elif _looks_like_forge(head):
         found = "forge"
     elif (name == "set" or name.startswith("card ")) and _looks_like_mse(head):
@@ -191,7 +195,7 @@ def _table_or_yaml(start: bytes) -> str | None:
 
 def _is_header(text: str) -> bool:
     """Whether a line is a table's header row with a type column, in any delimiter."""
-    delimiters = [delimiter for delimiter in ",;\t" if delimiter in text]
+    delimiters = [delimiter for delimiter in ",;\t|" if delimiter in text]
     if not delimiters:  # (a line of a text of type lines: no need to load the table reader)
         return False
     import csv  # (with the table reader: only for a line that may be a header)
@@ -211,7 +215,7 @@ def _is_header(text: str) -> bool:
 _JSON_FORMATS = ("scryfall", "mtgjson", "json")
 
 
-def _json_kind(head: bytes) -> str:
+def json_kind(head: bytes) -> str:
     """MTGJSON files have `"meta"`, `"data"` with sets or cards that carry `"uuid"`/`"types"`
     arrays; Scryfall's, `"object"` and `"type_line"`; other JSON is a card list of any shape
     (a designer's own export). Keys Scryfall never has tell MTGJSON without `meta` when what
@@ -224,6 +228,20 @@ def _json_kind(head: bytes) -> str:
     if any(key in sample for key in markers):
         return "mtgjson"
     return "json"
+
+
+def _looks_like_json_lines(start: bytes) -> bool:
+    """Whether the first two lines of an input (that is not blank) are each a whole JSON
+    object: JSON Lines. A JSON document laid out on lines starts with a line that is not
+    whole (`{` or `[{`), and one on a single line has no second line."""
+    complete = start[:SNIFF_BYTES].split(b"\n")[:-1]  # (the last may be cut by the head)
+    lines = [line for line in complete if line.strip()][:2]
+    if len(lines) < 2:
+        return False
+    try:
+        return all(type(json.loads(line)) is dict for line in lines)
+    except ValueError:  # (JSONDecodeError, and bytes that are not UTF-8)
+        return False
 
 
 def _looks_like_forge(head: bytes) -> bool:

@@ -58,7 +58,7 @@ def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
         del data
         freeze = gc.get_freeze_count() == 0  # nothing else frozen: ours to undo after
         try:
-            yield from _Document(text, form, freeze, path).entries()
+            yield from CardDocument(text, form, freeze, path).entries()
         finally:
             if freeze:
                 gc.unfreeze()
@@ -66,7 +66,7 @@ def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
     return read
 
 
-class _Document(JsonText):
+class CardDocument(JsonText):
     """One parsed card file: its entries, in file order, placed by `JsonText`."""
 
     def __init__(self, text: str, form: Format | AnyShape, freeze: bool, path: str = "-") -> None:

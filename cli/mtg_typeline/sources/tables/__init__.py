@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, BinaryIO, cast
 from mtg_typeline.sources import ReaderFunc, SourceSettings
 from mtg_typeline.sources.base import Batch, Entry, NotCardData, SourceError
 from mtg_typeline.sources.encodings import encoding_hint
-from mtg_typeline.sources.tables.columns import choose_columns, delimiter_of, readable
+from mtg_typeline.sources.tables.columns import choose_columns, readable
+from mtg_typeline.sources.tables.delimiters import delimiter_of, shown
 from mtg_typeline.sources.tables.lines import UTF8, Lines, encoding_of
 from mtg_typeline.sources.tables.places import END, line_breaks, locate, opening_quote, rewrite, swallowed
 
@@ -59,7 +60,7 @@ class _Table:
         self.settings = settings
         self.path = path
         self.lines = lines
-        self.delimiter = delimiter_of(path, lines.first[0] if lines.first else "")
+        self.delimiter = delimiter_of(path, lines.first, settings.delimiter)
         self.column = 0
         self.name_column: int | None = None
 
@@ -162,9 +163,12 @@ class _Table:
             return None
         try:
             columns = choose_columns(header, rows.line_num, self.settings.column)
-        except NotCardData:
+        except NotCardData as exc:
             if swallowed(header):  # the header's cells are the whole file: that is what is wrong
                 raise self.unterminated(header, rows.line_num) from None
+            if len(header) == 1 and self.settings.delimiter is None:  # not split: another delimiter?
+                hint = f"; read with {shown(self.delimiter)} as the delimiter: give another with --delimiter"
+                raise NotCardData(exc.message + hint, exc.line, exc.column) from None
             raise
         self.column, self.name_column = columns.column, columns.name
         return header, columns.data

@@ -1,8 +1,7 @@
 """Which columns of a table hold the type lines and the card names: found by the header
 (`type_line`, `Type Line`, `type`, `types`, `card type`, compared without case, spaces, `_`
 and `-`; `name`, `card name` or `card`), or the type column named with `--column` (a header
-name, or a 1-based number, which also reads files without a header). And the delimiter a
-table is read with.
+name, or a 1-based number, which also reads files without a header).
 """
 
 from __future__ import annotations
@@ -39,7 +38,7 @@ class Columns(NamedTuple):
 def choose_columns(header: list[str], line: int, wanted: str | None) -> Columns:
     """The columns of a table whose first row is `header` (on line `line`), the type column
     `wanted` (`--column`) or found by name; `NotCardData` if there is none."""
-    names = [_norm(cell) for cell in header]
+    names = [norm(cell) for cell in header]
     if wanted is not None and wanted.strip().isdecimal():
         column = int(wanted) - 1
         if not 0 <= column < len(header):
@@ -48,9 +47,9 @@ def choose_columns(header: list[str], line: int, wanted: str | None) -> Columns:
         if not any(name in known for name in names):
             return Columns(column, None, True)
     elif wanted is not None:
-        if _norm(wanted) not in names:
+        if norm(wanted) not in names:
             raise NotCardData(f"no column {wanted!r}: the header has {_shown(header)}", line)
-        column = names.index(_norm(wanted))
+        column = names.index(norm(wanted))
     else:
         found = [names.index(name) for name in TYPE_HEADERS if name in names]
         if not found:
@@ -63,15 +62,8 @@ def choose_columns(header: list[str], line: int, wanted: str | None) -> Columns:
     return Columns(column, next((names.index(name) for name in NAME_HEADERS if name in names), None), False)
 
 
-def delimiter_of(path: str, first: str) -> str:
-    """Tab for `.tsv` files and for a first line with tabs and no commas; `;` when the first
-    line has more of them than commas; else a comma."""
-    if path.lower().endswith(".tsv") or ("\t" in first and "," not in first):
-        return "\t"
-    return ";" if first.count(";") > first.count(",") else ","
-
-
-def _norm(name: str) -> str:
+def norm(name: str) -> str:
+    """A header name as it is compared: lowered, without spaces, `_` and `-`."""
     return _NOISE.sub("", name.lower())
 
 
