@@ -20,6 +20,7 @@ from mtg_typeline.checks.base import (
     shown,
 )
 from mtg_typeline.checks.subtype_guesses import unknown_problem
+from mtg_typeline.checks.subtype_history import dropped_problem, is_dropped
 from mtg_typeline.findings import Severity
 from mtg_typeline.notation import CANONICAL_DASH, fold
 from mtg_typeline.parser import Face, Role, TypeLine, Word
@@ -107,7 +108,7 @@ def unknown_subtype(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Prob
     for index, word in enumerate(words):
         if rules.subtype_lists(word.text) or _is_type_word(word, rules):
             continue
-        if rules.subtype_rename(word.text):
+        if rules.subtype_rename(word.text) or is_dropped(word.text, rules):
             continue
         yield unknown_problem(line, words, index, own, rules)
 
@@ -118,13 +119,16 @@ def obsolete_subtype_check(face: Face, line: TypeLine, rules: RuleSet) -> Iterat
 
     Card data copied from old printings keeps words such as Hound (now Dog), Naga (now
     Snake) or the plane Kaladesh (now Avishkar). The renames come from the data file
-    rules/renames.yaml, each with its source. The replacement is a safe fix.
+    rules/renames.yaml, each with its source. The replacement is a safe fix. A word that an
+    older shipped edition listed and a later one dropped with no replacement (Anteater) is
+    reported too, with the editions that listed it, and no fix.
 
     Okay: Creature — Dog
     Okay: Plane — Avishkar
     TL303: Creature — Hound
     TL303: Creature — Zombie Naga
     TL303: Plane — Kaladesh
+    TL303: Creature — Anteater Beast
     """
     if face.is_emblem or not face.card_types:
         return
@@ -134,6 +138,7 @@ def obsolete_subtype_check(face: Face, line: TypeLine, rules: RuleSet) -> Iterat
             continue
         found = rules.subtype_rename(word.text)
         if found is None:
+            yield from dropped_problem(word, rules)
             continue
         rename, want = found
         lists = rules.subtype_lists(want)
@@ -218,7 +223,7 @@ def unknown_planar_type(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[
     word = face.subtypes[0]
     if any(fold(e) == word.key for s in whole for e in s.entries):
         return
-    if rules.subtype_rename(word.text):
+    if rules.subtype_rename(word.text) or is_dropped(word.text, rules):
         return
     matches = close_matches(" ".join(word.text.split()), [e for s in whole for e in s.entries])
     why = f"'{shown(word.text)}' is not {either(article(s.singular) for s in whole)}"
