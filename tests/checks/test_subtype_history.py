@@ -46,3 +46,31 @@ def test_the_editions_that_listed_it_have_no_finding() -> None:
 @pytest.mark.parametrize(("card_type", "word"), _dropped_words())
 def test_no_dropped_word_gets_a_guess(card_type: str, word: str) -> None:
     assert codes(f"{card_type} — {word}") == ["TL303"]
+
+
+def _later_words() -> list[tuple[str, str]]:
+    """(card type, word) for each word of the newest edition's lists (not the planes') that
+    the oldest shipped edition does not list."""
+    oldest = load_rules(shipped_editions()[0])
+    return sorted(
+        (min(s.card_types), e)
+        for s in load_rules().lists
+        if not s.whole
+        for e in s.entries
+        if not oldest.subtype_lists(e)
+    )
+
+
+@pytest.mark.parametrize(("card_type", "word"), _later_words())
+def test_a_word_of_a_newer_edition_gets_no_guess(card_type: str, word: str) -> None:
+    oldest = shipped_editions()[0]
+    for finding in found(f"{card_type} — {word}", oldest):
+        assert finding.suggestion is None or finding.code == "TL303"  # TL303: a rename's other name
+        assert "did you mean" not in finding.message
+
+
+def test_a_word_of_a_newer_edition_names_the_edition_that_lists_it() -> None:
+    oldest = shipped_editions()[0]
+    (span,) = look_up("Dinosaur", None, None).spans
+    finding = only("Creature — Dinosaur", "TL302", oldest)
+    assert finding.message.endswith(f"the {span.runs[0][0]} edition lists it as a creature type")

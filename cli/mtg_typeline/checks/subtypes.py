@@ -94,7 +94,8 @@ def unknown_subtype(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Prob
     (Elf-Warrior, Assembly Worker) has one right reading, which is the fix, a safe one. Failing
     that, it names the closest entries of other lists with what they are, without a fix: an
     object can't have them (TL304). A face with no card type has no lists to check against
-    (TL201 or TL203 reports it). A word the rules renamed is reported by TL303 instead.
+    (TL201 or TL203 reports it). A word the rules renamed or dropped is reported by TL303
+    instead; one a newer edition lists gets no guess, only that edition.
 
     Okay: Creature — Goblin Wizard
     Okay: Legendary Creature — Human Time Lord Rogue

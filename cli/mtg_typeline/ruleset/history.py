@@ -15,44 +15,57 @@ from mtg_typeline.notation import fold
 from mtg_typeline.ruleset.editions import load_edition, shipped_editions
 from mtg_typeline.ruleset.model import RuleSet, SubtypeList
 
+__all__ = ["Run", "dropped", "listed_later"]
 
-class Dropped(NamedTuple):
-    """A word of a list that an edition dropped: the list's last run of editions holding it."""
+
+class Run(NamedTuple):
+    """A run of consecutive shipped editions whose list holds a word."""
 
     entry: str  # as the list spelt it
-    sublist: SubtypeList  # the list, as the last edition holding the word had it
+    sublist: SubtypeList  # the list, as the last edition of the run had it
     first: str  # the first edition of the run
     last: str  # the last edition of the run
-    removed: str  # the edition after `last`, the first without the word
+    removed: str | None  # the edition after `last`, the first without the word (None: newest)
 
 
-def dropped(word: str, rules: RuleSet) -> Dropped | None:
+def dropped(word: str, rules: RuleSet) -> Run | None:
     """Where `word` (any case) was last listed before `rules`'s edition, when that edition no
     longer lists it; None for a word no earlier shipped edition listed, or one it lists."""
     if rules.subtype_lists(word):
         return None
     runs = _runs().get(fold(" ".join(word.split())), ())
-    before = [r for r in runs if r.removed <= rules.edition]
+    before = [r for r in runs if r.removed is not None and r.removed <= rules.edition]
     return before[-1] if before else None
 
 
+def listed_later(word: str, rules: RuleSet) -> Run | None:
+    """The first run of editions newer than `rules`'s that lists `word` (any case), when that
+    edition does not: a word of the rules to come (Dinosaur under 2009-07-11), not a typo."""
+    if rules.subtype_lists(word):
+        return None
+    runs = _runs().get(fold(" ".join(word.split())), ())
+    return next((r for r in runs if r.first > rules.edition), None)
+
+
 @functools.cache
-def _runs() -> dict[str, tuple[Dropped, ...]]:
+def _runs() -> dict[str, tuple[Run, ...]]:
     """Every folded entry of every shipped edition's lists, with each run of editions that
-    ends before the newest (a run still going has dropped nothing), oldest first."""
+    holds it, oldest first."""
     editions = shipped_editions()
     open_runs: dict[tuple[str, str], tuple[str, str, SubtypeList]] = {}  # (key, list) -> run so far
-    found: dict[str, list[Dropped]] = {}
+    found: dict[str, list[Run]] = {}
     previous = ""
     for edition in editions:
         here = {(fold(e), s.key): (e, s) for s in load_edition(edition).lists for e in s.entries}
         for pair, (first, entry, sublist) in _closed(open_runs, here):
-            found.setdefault(pair[0], []).append(Dropped(entry, sublist, first, previous, edition))
+            found.setdefault(pair[0], []).append(Run(entry, sublist, first, previous, edition))
         for pair, (entry, sublist) in here.items():
             start = open_runs.get(pair, (edition, entry, sublist))[0]
             open_runs[pair] = (start, entry, sublist)
         previous = edition
-    return {k: tuple(sorted(v, key=lambda d: d.removed)) for k, v in found.items()}
+    for (key, _), (first, entry, sublist) in open_runs.items():
+        found.setdefault(key, []).append(Run(entry, sublist, first, previous, None))
+    return {k: tuple(sorted(v, key=lambda r: r.first)) for k, v in found.items()}
 
 
 def _closed(
