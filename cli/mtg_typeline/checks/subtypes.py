@@ -19,6 +19,7 @@ from mtg_typeline.checks.base import (
     replaced,
     shown,
 )
+from mtg_typeline.checks.subtype_case import listed_before_dash, misplaced_why
 from mtg_typeline.checks.subtype_guesses import unknown_problem
 from mtg_typeline.checks.subtype_history import dropped_problem, is_dropped
 from mtg_typeline.findings import Severity
@@ -50,11 +51,14 @@ def _is_type_word(word: Word, rules: RuleSet) -> bool:
 def subtype_before_dash(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """Subtypes stand after a long dash, never among the card types.
 
+    A lower-case word a list writes otherwise (time, Time) is a subtype only on a type line;
+    among words of text ("Put a time counter on it") it is a word (see `subtype_case`).
+
     Okay: Creature — Goblin
     TL301: Creature Goblin
     TL301: Legendary Creature Elf Warrior
     """
-    misplaced = [w for w in face.before if w.role is Role.OTHER and rules.subtype_lists(w.word.text)]
+    misplaced = [w for w in face.before if w.role is Role.OTHER and listed_before_dash(w, face, rules)]
     if not misplaced:
         return
     suggestion = None
@@ -70,7 +74,7 @@ def subtype_before_dash(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[
         yield Problem(
             typed.word.start,
             typed.word.end,
-            f"'{shown(typed.word.text)}' is {kinds_of(found, rules)}; subtypes go after a long dash",
+            misplaced_why(typed, face, found, rules),
             (*rules.cite("subtype-syntax"), *entry_rules(found, rules)),
             suggestion=suggestion,
             fix=problem_fix,
@@ -107,11 +111,9 @@ def unknown_subtype(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Prob
     own = rules.lists_for(face.card_types)
     words = _checked_subtypes(face, rules)
     for index, word in enumerate(words):
-        if rules.subtype_lists(word.text) or _is_type_word(word, rules):
-            continue
-        if rules.subtype_rename(word.text) or is_dropped(word.text, rules):
-            continue
-        yield unknown_problem(line, words, index, own, rules)
+        known = rules.subtype_lists(word.text) or _is_type_word(word, rules)
+        if not (known or rules.subtype_rename(word.text) or is_dropped(word.text, rules)):
+            yield unknown_problem(line, words, index, own, rules)
 
 
 @face_check("TL303", "obsolete-subtype", Severity.ERROR, ("obsolete-subtypes", "list"), fix="safe")
@@ -120,9 +122,8 @@ def obsolete_subtype_check(face: Face, line: TypeLine, rules: RuleSet) -> Iterat
 
     Card data copied from old printings keeps words such as Hound (now Dog), Naga (now
     Snake) or the plane Kaladesh (now Avishkar). The renames come from the data file
-    rules/renames.yaml, each with its source. The replacement is a safe fix. A word that an
-    older shipped edition listed and a later one dropped with no replacement (Anteater) is
-    reported too, with the editions that listed it, and no fix.
+    rules/renames.yaml, each with its source. The replacement is a safe fix. A word an older
+    edition listed and a later one dropped for nothing (Anteater) has its editions, no fix.
 
     Okay: Creature — Dog
     Okay: Plane — Avishkar
