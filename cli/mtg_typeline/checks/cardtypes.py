@@ -15,6 +15,7 @@ from mtg_typeline.checks.base import (
     replaced,
     shown,
 )
+from mtg_typeline.checks.subtype_case import listed_before_dash
 from mtg_typeline.findings import Severity
 from mtg_typeline.notation import TOKEN
 from mtg_typeline.parser import Face, Role, TypedWord, TypeLine
@@ -26,7 +27,7 @@ def unknown_kind(typed: TypedWord, face: Face, rules: RuleSet) -> str | None:
     """What an unrecognised word before the dash was meant as: "card type", "supertype",
     or None when it is something else (a subtype, an obsolete name) that another check reports.
     """
-    if face.is_emblem or typed.role is not Role.OTHER or rules.subtype_lists(typed.word.text):
+    if face.is_emblem or typed.role is not Role.OTHER or listed_before_dash(typed, face, rules):
         return None
     word = typed.word.text
     if close_matches(word, rules.card_types):

@@ -5,7 +5,9 @@ A word that is an entry written in another form, a plural or with a hyphen for a
 fix is a guess, so it is only ever a word the object can have: an entry of the lists of its
 own card types, or the missing word of one of their multi-word entries (Timk before Lord:
 Time, for Time Lord). A close entry of another list is named with what it is, never written
-in: that would only trade this error for TL304 subtype-type-mismatch.
+in: that would only trade this error for TL304 subtype-type-mismatch. A word that a newer
+shipped edition lists (Dinosaur under 2009-07-11) gets no guess at all, only that edition:
+a guess would change its meaning.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from mtg_typeline.checks.subtype_forms import singular_entries, written_form
 from mtg_typeline.notation import fold
 from mtg_typeline.parser import TypeLine, Word
 from mtg_typeline.ruleset import RuleSet, SubtypeList, shipped_editions
+from mtg_typeline.ruleset.history import Run, listed_later
 from mtg_typeline.ruleset.typenames import name_problem
 
 
@@ -37,6 +40,9 @@ def unknown_problem(
     kinds = either(article(s.singular) + f" ({list_label(s, rules)})" for s in own)
     removed = removed_note(word.text, rules)
     why = f"'{shown(word.text)}' is not {kinds} or any other subtype{removed}"
+    later = listed_later(word.text, rules)
+    if later is not None and not removed:  # a word of the rules to come: no guess at another
+        return Problem(word.start, word.end, why + _later_note(later, rules), list_rules(own))
     entries = [e for s in own for e in s.entries]
     parts = _phrase_parts(words, index, own)
     form = written_form(words, index, entries, parts)
@@ -61,6 +67,14 @@ def unknown_problem(
         list_rules(own),
         suggestion=replaced(line.text, word.start, word.end, matches[0]),
         fix=fix(word.start, word.end, matches[0], "unsafe") if len(matches) == 1 else None,
+    )
+
+
+def _later_note(later: Run, rules: RuleSet) -> str:
+    """' in the 2009-07-11 edition; the 2012-10-01 edition lists it as a creature type'."""
+    return (
+        f" in the {rules.edition} edition; the {later.first} edition lists it as "
+        f"{article(later.sublist.singular)}"
     )
 
 

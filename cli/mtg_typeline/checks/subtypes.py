@@ -19,7 +19,9 @@ from mtg_typeline.checks.base import (
     replaced,
     shown,
 )
+from mtg_typeline.checks.subtype_case import listed_before_dash, misplaced_why
 from mtg_typeline.checks.subtype_guesses import unknown_problem
+from mtg_typeline.checks.subtype_history import dropped_problem, is_dropped
 from mtg_typeline.findings import Severity
 from mtg_typeline.notation import CANONICAL_DASH, fold
 from mtg_typeline.parser import Face, Role, TypeLine, Word
@@ -49,11 +51,14 @@ def _is_type_word(word: Word, rules: RuleSet) -> bool:
 def subtype_before_dash(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """Subtypes stand after a long dash, never among the card types.
 
+    A lower-case word a list writes otherwise (time, Time) is a subtype only on a type line;
+    among words of text ("Put a time counter on it") it is a word (see `subtype_case`).
+
     Okay: Creature — Goblin
     TL301: Creature Goblin
     TL301: Legendary Creature Elf Warrior
     """
-    misplaced = [w for w in face.before if w.role is Role.OTHER and rules.subtype_lists(w.word.text)]
+    misplaced = [w for w in face.before if w.role is Role.OTHER and listed_before_dash(w, face, rules)]
     if not misplaced:
         return
     suggestion = None
@@ -69,7 +74,7 @@ def subtype_before_dash(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[
         yield Problem(
             typed.word.start,
             typed.word.end,
-            f"'{shown(typed.word.text)}' is {kinds_of(found, rules)}; subtypes go after a long dash",
+            misplaced_why(typed, face, found, rules),
             (*rules.cite("subtype-syntax"), *entry_rules(found, rules)),
             suggestion=suggestion,
             fix=problem_fix,
@@ -93,7 +98,8 @@ def unknown_subtype(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Prob
     (Elf-Warrior, Assembly Worker) has one right reading, which is the fix, a safe one. Failing
     that, it names the closest entries of other lists with what they are, without a fix: an
     object can't have them (TL304). A face with no card type has no lists to check against
-    (TL201 or TL203 reports it). A word the rules renamed is reported by TL303 instead.
+    (TL201 or TL203 reports it). A word the rules renamed or dropped is reported by TL303
+    instead; one a newer edition lists gets no guess, only that edition.
 
     Okay: Creature — Goblin Wizard
     Okay: Legendary Creature — Human Time Lord Rogue
@@ -105,11 +111,9 @@ def unknown_subtype(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Prob
     own = rules.lists_for(face.card_types)
     words = _checked_subtypes(face, rules)
     for index, word in enumerate(words):
-        if rules.subtype_lists(word.text) or _is_type_word(word, rules):
-            continue
-        if rules.subtype_rename(word.text):
-            continue
-        yield unknown_problem(line, words, index, own, rules)
+        known = rules.subtype_lists(word.text) or _is_type_word(word, rules)
+        if not (known or rules.subtype_rename(word.text) or is_dropped(word.text, rules)):
+            yield unknown_problem(line, words, index, own, rules)
 
 
 @face_check("TL303", "obsolete-subtype", Severity.ERROR, ("obsolete-subtypes", "list"), fix="safe")
@@ -118,13 +122,15 @@ def obsolete_subtype_check(face: Face, line: TypeLine, rules: RuleSet) -> Iterat
 
     Card data copied from old printings keeps words such as Hound (now Dog), Naga (now
     Snake) or the plane Kaladesh (now Avishkar). The renames come from the data file
-    rules/renames.yaml, each with its source. The replacement is a safe fix.
+    rules/renames.yaml, each with its source. The replacement is a safe fix. A word an older
+    edition listed and a later one dropped for nothing (Anteater) has its editions, no fix.
 
     Okay: Creature — Dog
     Okay: Plane — Avishkar
     TL303: Creature — Hound
     TL303: Creature — Zombie Naga
     TL303: Plane — Kaladesh
+    TL303: Creature — Anteater Beast
     """
     if face.is_emblem or not face.card_types:
         return
@@ -134,6 +140,7 @@ def obsolete_subtype_check(face: Face, line: TypeLine, rules: RuleSet) -> Iterat
             continue
         found = rules.subtype_rename(word.text)
         if found is None:
+            yield from dropped_problem(word, rules)
             continue
         rename, want = found
         lists = rules.subtype_lists(want)
@@ -218,7 +225,7 @@ def unknown_planar_type(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[
     word = face.subtypes[0]
     if any(fold(e) == word.key for s in whole for e in s.entries):
         return
-    if rules.subtype_rename(word.text):
+    if rules.subtype_rename(word.text) or is_dropped(word.text, rules):
         return
     matches = close_matches(" ".join(word.text.split()), [e for s in whole for e in s.entries])
     why = f"'{shown(word.text)}' is not {either(article(s.singular) for s in whole)}"
