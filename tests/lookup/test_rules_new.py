@@ -155,3 +155,10 @@ def test_the_words_after_from_are_its_values_up_to_the_next_option() -> None:
     ]  # fmt: skip
     spread = spread_from(["--from", "-x", "b", "--", "--from"])
     assert spread == ["--from", "-x", "--from", "b", "--", "--from"]
+
+
+def test_the_draft_shown_in_the_documentation_is_the_one_written() -> None:
+    page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    shown = page.split("Its file, `/tmp/clonewars.yaml`:\n\n```yaml\n", 1)[1].split("```", 1)[0]
+    run_cli(["rules", "new", "fan.yaml", "--from", CLONE_WARS])
+    assert shown == drafted_text().replace(str(CLONE_WARS), CLONE_WARS.relative_to(ROOT).as_posix())

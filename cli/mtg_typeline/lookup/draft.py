@@ -153,7 +153,7 @@ def _item(entry: Entry, rules_list: SubtypeList) -> str:
 def _near(word: str, rules_list: SubtypeList) -> str:
     """A note that `word` is close to an entry of its list: it may be a misspelling of it."""
     matches = close_matches(word, rules_list.entries, limit=2)
-    return f"; close to {' and '.join(matches)}: a misspelling?" if matches else ""
+    return f"; close to {' or '.join(matches)}: a misspelling?" if matches else ""
 
 
 def _unplaced(entries: list[Entry]) -> list[str]:
