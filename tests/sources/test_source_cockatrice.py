@@ -524,3 +524,38 @@ def test_other_xml_named_as_an_input_is_tl905(data: str, message: str, place: tu
     status, doc = check(["pom.xml"])
     assert (status, found(doc)) == (2, [("pom.xml", *place, place[1] + 1, "TL905", None)])
     assert doc["findings"][0]["message"] == message
+
+
+DECK = """<?xml version="1.0" encoding="UTF-8"?>
+<cockatrice_deck version="1">
+  <deckname>Elves</deckname>
+  <zone name="main"><card number="4" name="Llanowar Elves"/><card number="20" name="Forest"/></zone>
+</cockatrice_deck>
+"""
+ORDER = '<?xml version="1.0"?>\n<order>\n<fronts><card><name>Elf</name><type>Creature — Elf</type></card>'
+ORDER += "</fronts></order>\n"
+DATABASE_ROOTS = "(<cockatrice_carddatabase> or <cards>)"
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "root"), [("deck.cod", DECK, "cockatrice_deck"), ("order.xml", ORDER, "order")]
+)
+def test_cards_under_a_root_that_is_no_card_database_are_tl905_naming_it(
+    name: str, data: str, root: str
+) -> None:
+    """A deck's or a print order's <card>s are no card database's, whatever they hold."""
+    Path(name).write_text(data, encoding="utf-8")
+    status, doc = check([name])
+    assert (status, found(doc), doc["summary"]["type_lines"]) == (2, [(name, 2, 1, 2, "TL905", None)], 0)
+    message = (
+        f"{name} holds no card data: its root element is <{root}>, not a card database's {DATABASE_ROOTS}"
+    )
+    assert doc["findings"][0]["message"] == message
+
+
+def test_a_directory_search_passes_over_a_deck_or_an_order() -> None:
+    Path("site").mkdir()
+    Path("site/order.xml").write_text(ORDER, encoding="utf-8")
+    Path("site/cards.xml").write_bytes(xml(CARD.format(name="A", type="Creature — Elf")))
+    status, doc = check(["site"])
+    assert (status, found(doc), doc["summary"]["files"]) == (0, [], 1)

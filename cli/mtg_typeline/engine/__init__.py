@@ -100,6 +100,15 @@ def _run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO, file: Text
     return status
 
 
+def findings_of(options: Options, err: TextIO, stdin: BinaryIO) -> tuple[list[Finding], RuleSet, Tally]:
+    """The findings the filters keep for every input of `options` (sorted), the run's rules
+    and what became of its inputs: a check's results for a command built on one
+    (`typeline rules new`), which reports them its own way."""
+    scopes = Scopes(Configs(options), _names(options))
+    findings, tally = _check_inputs(options, scopes, err, stdin, None)
+    return findings, scopes.base.inputs.rules, tally
+
+
 def _report_settings(options: Options, err: TextIO) -> ReportSettings:
     """What the reporter is told of the user's choices; its warnings go to `err`."""
 

@@ -1,5 +1,5 @@
 """The commands that read the rule files rather than check type lines: `typeline rules
-list|show|diff|import` and `typeline lookup`, with the options only they take.
+list|show|diff|import|new` and `typeline lookup`, with the options only they take.
 
 `mtg_typeline.main` registers both on its `cli` group; they live here to keep that module short.
 As there, each command imports the module doing its work inside its body, so that start-up
@@ -9,6 +9,7 @@ stays light.
 from __future__ import annotations
 
 import sys
+from itertools import islice
 
 import click
 
@@ -46,7 +47,8 @@ def _rules_files(command: F) -> F:
 
 @click.group(context_settings=CONTEXT)
 def rules() -> None:
-    """The shipped rule files: list the editions, show or compare their lists, import a CR text."""
+    """The shipped rule files: list the editions, show or compare their lists, import a CR text;
+    draft a rule file of your own."""
 
 
 @rules.command("list", context_settings=CONTEXT, short_help="List the shipped editions with their counts.")
@@ -130,6 +132,68 @@ def rules_import(
     from mtg_typeline.crimport import import_command
 
     guarded(ctx, lambda: import_command(sources, output, archive, out_dir, sys.stdout))
+
+
+class FromCommand(click.Command):
+    """`typeline rules new`: the words after `--from` are its PATHs up to the next option
+    (`--from a.json b.json`), as if each had its own `--from`, which click's options can't say."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, spread_from(args))
+
+
+def spread_from(args: list[str]) -> list[str]:
+    """`args` with `--from A B` as `--from A --from B`: the word after `--from` is its value
+    whatever it looks like, and each word after that is another value until one that is an
+    option (`-` alone, standard input, is a value); everything after `--` is left as it is."""
+    words: list[str] = []
+    rest = iter(args)
+    taking = False
+    for word in rest:
+        if word == "--":
+            return [*words, word, *rest]
+        if taking and (word == "-" or not word.startswith("-")):
+            words.extend(["--from", word])
+            continue
+        taking = word == "--from" or word.startswith("--from=")
+        words.append(word)
+        if word == "--from":
+            words.extend(islice(rest, 1))
+    return words
+
+
+@rules.command(
+    "new",
+    cls=FromCommand,
+    context_settings=CONTEXT,
+    short_help="Draft a custom rule file from a set's unknown subtypes.",
+)
+@click.argument("file", metavar="FILE")
+@click.option(
+    "--from",
+    "paths",
+    metavar="PATH",
+    multiple=True,
+    required=True,
+    help="Card data or type lines to draft from, read as `check` reads them; several may follow "
+    "one --from (- is standard input).",
+)
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+@click.pass_context
+def rules_new(ctx: click.Context, file: str, paths: tuple[str, ...], force: bool) -> None:
+    """Write a custom rule file, FILE, that extends the newest edition and adds every subtype
+    the cards of the PATHs use that the rules don't list (TL302), each in the list its card
+    types call for, with a card that uses it; a word whose list the card types don't settle
+    is left commented out, for you to place. Writes nothing when there is no such word, and
+    replaces an existing FILE only with --force.
+
+    Exit status: 0, or 2 when FILE exists (without --force) or an input can't be read."""
+    from mtg_typeline.lookup.draft import new_rules_command
+
+    guarded(
+        ctx,
+        lambda: new_rules_command(file, paths, force, sys.stdout, sys.stderr, sys.stdin.buffer),
+    )
 
 
 @click.command(context_settings=CONTEXT, short_help="What a word is in the rules, and since when.")

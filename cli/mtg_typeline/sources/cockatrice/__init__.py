@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from mtg_typeline.sources import ReaderFunc, SourceSettings
 
 _DATABASE_ROOTS = ("cockatrice_carddatabase",)  # roots of card data even without a <card>
+# The roots whose <card>s are a database's cards: a deck (`<cockatrice_deck>`, whose <card>s
+# name cards by number and name) or a print order also has <card> elements, but no card data
+_CARD_ROOTS = (*_DATABASE_ROOTS, "cards")
 
 
 def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
@@ -48,8 +51,17 @@ def read_cockatrice(stream: BinaryIO, path: str, progress: Callable[[int], None]
         cards.parse(b"", final=True)
     yield from cards.take()
     if cards.root is not None and cards.other_xml():
-        message = f"{path} holds no card data: no <card>, and the root element is <{cards.root}>"
-        raise NotCardData(f"{message}, not <{_DATABASE_ROOTS[0]}>")
+        place = cards.root_place if cards.carded else (1, 1)
+        raise NotCardData(_not_a_database(path, cards.root, cards.carded), *place)
+
+
+def _not_a_database(path: str, root: str, carded: bool) -> str:
+    """Why a file whose root is `root` holds no card data (`carded`: it has <card>s)."""
+    if carded:
+        known = " or ".join(f"<{name}>" for name in _CARD_ROOTS)
+        return f"{path} holds no card data: its root element is <{root}>, not a card database's ({known})"
+    no_card = f"{path} holds no card data: no <card>, and the root element is <{root}>"
+    return f"{no_card}, not <{_DATABASE_ROOTS[0]}>"
 
 
 class _Cards:
@@ -69,12 +81,19 @@ class _Cards:
         self.ready: list[Entry] = []
         self.error: SourceError | None = None
         self.root: str | None = None  # the root element's name
+        self.root_place = (1, 1)  # its line and column
         self.carded = False  # a <card> was seen
 
     def other_xml(self) -> bool:
-        """Whether the file so far is XML of another kind (a `pom.xml`, a web page), which a
-        directory search passes over: no <card> yet, under a root that is no card database's."""
-        return not self.carded and self.root not in _DATABASE_ROOTS
+        """Whether the file so far is XML of another kind (a `pom.xml`, a web page, a deck),
+        which a directory search passes over: a root whose <card>s are no database's, or no
+        <card> yet under a root that is no card database's."""
+        return self.foreign or (not self.carded and self.root not in _DATABASE_ROOTS)
+
+    @property
+    def foreign(self) -> bool:
+        """Whether the root element is known and no card database's: its <card>s are not read."""
+        return self.root is not None and self.root not in _CARD_ROOTS
 
     def parse(self, data: bytes, *, final: bool) -> None:
         self.fed.add(data)
@@ -109,8 +128,11 @@ class _Cards:
         depth = len(self.stack)
         parent = self.stack[-1] if self.stack else ""
         self.stack.append(tag)
-        self.root = self.root or tag
-        if tag == "card":
+        if self.root is None:
+            self.root, self.root_place = tag, self.here()[:2]
+        if self.foreign:
+            self.carded = self.carded or tag == "card"
+        elif tag == "card":
             self.card_depth, self.card_name, self.types = depth, None, []
             self.carded = True
         elif self.card_depth < 0 or self.type is not None or self.name is not None:
