@@ -40,6 +40,7 @@ EVERY_KEY: dict[str, Any] = {
     "exclude": ["vendor", "drafts/*"],
     "input-format": "csv",
     "column": "Type Line",
+    "delimiter": ",",
     "key": "types",
     "encoding": "utf-8",
     "respect-gitignore": False,
