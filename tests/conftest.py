@@ -22,7 +22,7 @@ from hypothesis.database import DirectoryBasedExampleDatabase, ReadOnlyDatabase
 
 from mtg_typeline.main import cli
 from mtg_typeline.ruleset import editions
-from mtg_typeline.sources.base import Batch, Entry, Item
+from mtg_typeline.sources.base import Batch, Entry, Item, Passed
 
 # The checkout, the tests' data files, and ../shared beside the checkout: tests name files
 # from these, never from their own place, so that a test module can move between folders.
@@ -45,6 +45,12 @@ def entries_of(items: Iterable[Item]) -> list[Entry]:
         elif isinstance(item, Batch) and item.entry is not None:
             found += [item.entry(index) for index, text in enumerate(item.texts) if text is not None]
     return found
+
+
+def passed_of(items: Iterable[Item]) -> list[tuple[str | None, tuple[int, int], str, str]]:
+    """The objects a reader passed over (a card with no type line, an object that is no
+    card): name, place, kind and why, in file order."""
+    return [(item.card, item.where(), item.kind, item.why) for item in items if isinstance(item, Passed)]
 
 
 def shared_path(*parts: str) -> Path:

@@ -158,6 +158,8 @@ class Summary(NamedTuple):
     infos: int
     fixed: int | None = None  # findings fixed by --fix (None: not fixing)
     fixed_files: int = 0
+    no_type_line: int = 0  # cards the readers found with no type line
+    not_cards: int = 0  # objects of card data that are no cards (a checklist card)
 
     @classmethod
     def of(cls, findings: list[Finding], files: int, type_lines: int) -> Summary:
@@ -182,6 +184,10 @@ class Summary(NamedTuple):
         }
         if self.fixed is not None:
             counts["fixed"] = self.fixed
+        if self.no_type_line:  # (only when there are some: a report is as it was without)
+            counts["no_type_line"] = self.no_type_line
+        if self.not_cards:
+            counts["not_cards"] = self.not_cards
         return counts
 
 

@@ -100,7 +100,6 @@ def test_tl907_place_is_the_whole_type_string(tmp_path: Path) -> None:
     ("type_line", "supertypes", "types", "subtypes"),
     [
         ("Token Creature — Zombie", [], ["Token", "Creature"], ["Zombie"]),  # Token in `types`
-        ("Card", [], ["Card"], []),  # the checklist card
         ("Token", [], ["Token"], []),  # the back of an Unstable double-faced token
         ("Emblem — Liliana", [], ["Emblem"], ["Liliana"]),
         ("Ongoing Scheme", ["Ongoing"], ["Scheme"], []),

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import run_cli
+from conftest import entries_of, run_cli
 
 from mtg_typeline.sources import SourceSettings, reader_for
 from mtg_typeline.sources.base import Entry, SourceError
@@ -42,7 +42,7 @@ def findings_of(tmp_path: Path, data: str | bytes, fmt: str) -> list[Found]:
 
 def entries(data: bytes, fmt: str, progress: list[int] | None = None) -> list[Entry]:
     told = progress if progress is not None else []
-    return list(reader_for(fmt, SourceSettings())(io.BytesIO(data), "cards.json", told.append))
+    return entries_of(reader_for(fmt, SourceSettings())(io.BytesIO(data), "cards.json", told.append))
 
 
 def error_of(data: str | bytes, fmt: str) -> SourceError:

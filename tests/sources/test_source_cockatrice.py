@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DATA, run_cli, shared_path
+from conftest import DATA, entries_of, run_cli, shared_path
 from helpers.streams import CountingStream
 
 from mtg_typeline.checker import Checker
@@ -43,7 +43,7 @@ def found(document: dict[str, Any]) -> list[Found]:
 def entries(data: bytes, progress: list[int] | None = None) -> list[Entry]:
     read = reader_for("cockatrice", SourceSettings())
     told = progress if progress is not None else []
-    return list(read(io.BytesIO(data), "cards.xml", told.append))
+    return entries_of(read(io.BytesIO(data), "cards.xml", told.append))
 
 
 def error_of(data: bytes) -> SourceError:

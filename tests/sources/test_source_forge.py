@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DATA, run_cli, shared_path
+from conftest import DATA, entries_of, run_cli, shared_path
 
 from mtg_typeline.ruleset import load_rules
 from mtg_typeline.sources import SourceSettings, reader_for
@@ -27,7 +27,7 @@ CURRENT = SAMPLES / "card-forge-current"
 def entries(data: bytes, edition: str | None = None) -> list[Entry]:
     """What the reader gives for a script (the rules of `edition`, else the default)."""
     read = reader_for("forge", SourceSettings(rules=load_rules(edition) if edition else None))
-    return list(read(io.BytesIO(data), "card.txt", lambda n: None))
+    return entries_of(read(io.BytesIO(data), "card.txt", lambda n: None))
 
 
 def faces(path: Path) -> list[tuple[str, str | None]]:

@@ -34,6 +34,7 @@ from mtg_typeline.reporters import (
     refuse_an_input,
     report_file,
 )
+from mtg_typeline.sources.base import Passed
 
 if TYPE_CHECKING:
     from mtg_typeline.engine.fixing import Fixer
@@ -86,6 +87,7 @@ def _run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO, file: Text
     if known is not None:
         findings = [f for f in findings if f.code in INPUT_CODES or not known.absorbs(f)]
     summary = Summary.of(findings, len(tally.files), tally.lines)
+    summary = summary._replace(no_type_line=tally.no_type_line, not_cards=tally.not_cards)
     status = exit_status(findings, options.fail_on, exit_zero=options.exit_zero)
     if fixer is not None:
         fixer.fixing.warn()
@@ -142,12 +144,12 @@ def _check_inputs(
     findings: list[Finding] = []
     names = scopes.names
     found = _survey(options, scopes.configs, names, err)
-    tally = Tally()
+    tally = Tally(listed=options.verbose)
     sizes = [names.on_disk(item.name) for item in found.inputs if not item.stdin]
     with progress.bar(progress.wanted(sizes, options.output_format, err), err) as meter:
         for item in found.inputs:
             scope = scopes.of(item)
-            report = _reporter(findings, scope.filters.keeps)
+            report = _reporter(findings, scope.filters.keeps, tally)
             if fixer is not None:
                 checked = fixer.fix_input(item, stdin, report, meter, scope)
             else:
@@ -194,11 +196,14 @@ def _write_baseline(path: str, findings: list[Finding], err: TextIO) -> int:
     return ExitStatus.TROUBLE if any(f.code in INPUT_CODES for f in findings) else ExitStatus.OK
 
 
-def _reporter(findings: list[Finding], keeps: Callable[[Finding], bool]) -> Report:
-    """What reports a finding of an input: kept in `findings` if its scope's filters keep it."""
+def _reporter(findings: list[Finding], keeps: Callable[[Finding], bool], tally: Tally) -> Report:
+    """What reports a finding of an input: kept in `findings` if its scope's filters keep it;
+    an object a reader passed over is counted in `tally` (the filters select findings)."""
 
-    def report(finding: Finding) -> None:
-        if keeps(finding):
+    def report(finding: Finding | Passed) -> None:
+        if isinstance(finding, Passed):
+            tally.count(finding)
+        elif keeps(finding):
             findings.append(finding)
 
     return report
@@ -252,9 +257,8 @@ def _say_inputs(err: TextIO, found: Survey, tally: Tally, scopes: Scopes) -> Non
     from mtg_typeline.engine import verbose  # only for --verbose
 
     met = "".join(verbose.scope(scopes.scope(config), names) for config, names in scopes.met.items())
-    verbose.say(
-        err, verbose.inputs(found) + met + verbose.read(len(tally.files), tally.passed_over, tally.unreadable)
-    )
+    read = verbose.read(len(tally.files), tally.passed_over, tally.unreadable)
+    verbose.say(err, verbose.inputs(found) + met + read + verbose.passed(tally.listed or []))
 
 
 def exit_status(findings: list[Finding], fail_on: str = "error", *, exit_zero: bool = False) -> int:

@@ -6,8 +6,10 @@ placed in the file, then the filters. And what the checks of a run's inputs came
 
 What a reader gives (`sources.base`): entries (a type line with its place), batches of type
 lines (checked together against the checker's cache; an entry is asked for only for the
-lines with findings, a text file's line is placed by its number) and its own findings. A
-reader's `SourceError` is one finding at its place, the lines before it staying checked.
+lines with findings, a text file's line is placed by its number), its own findings, and the
+objects it passed over (`Passed`: a card with no type line, an object that is no card),
+which the run counts. A reader's `SourceError` is one finding at its place, the lines before
+it staying checked.
 """
 
 from __future__ import annotations
@@ -26,14 +28,24 @@ from mtg_typeline.filters import Directives
 from mtg_typeline.findings import MALFORMED, UNREADABLE, Finding, Fix, input_finding
 from mtg_typeline.progress import Meter
 from mtg_typeline.sources import SNIFF_BYTES, SourceSettings
-from mtg_typeline.sources.base import Batch, Entry, Item, NotCardData, SourceError, resolve
+from mtg_typeline.sources.base import (
+    NOT_A_CARD,
+    Batch,
+    Entry,
+    Item,
+    NotCardData,
+    Passed,
+    SourceError,
+    resolve,
+)
 from mtg_typeline.sources.encodings import ENCODED_FORMATS, head_in_utf8, utf8_stream
 from mtg_typeline.sources.inputs import Reading, head_of, look_at, read_ahead, tell_format
 
 if TYPE_CHECKING:
     from mtg_typeline.ruleset import RuleSet
 
-Report = Callable[[Finding], None]
+# Where what an input gave is sent: its findings, and the objects a reader passed over
+Report = Callable[[Finding | Passed], None]
 
 
 class _Unread(Enum):
@@ -61,13 +73,27 @@ class Inputs(NamedTuple):
 
 class Tally:
     """What became of a run's inputs: the names of those read, the type lines checked in
-    them, how many were passed over and how many could not be read."""
+    them, how many were passed over and how many could not be read; and the objects of card
+    data the readers passed over (`Passed`): how many cards had no type line, how many
+    objects were no cards, and, when they are to be listed (`listed`), each of them placed."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, listed: bool = False) -> None:
         self.files: list[str] = []
         self.lines = 0
         self.passed_over = 0
         self.unreadable = 0
+        self.no_type_line = 0
+        self.not_cards = 0
+        self.listed: list[Passed] | None = [] if listed else None
+
+    def count(self, passed: Passed) -> None:
+        """Count an object a reader passed over; keep it, placed, when they are listed."""
+        if passed.kind == NOT_A_CARD:
+            self.not_cards += 1
+        else:
+            self.no_type_line += 1
+        if self.listed is not None:
+            self.listed.append(passed._replace(place=passed.where()))
 
     def add(self, name: str, checked: Checked) -> None:
         if checked is None:
@@ -143,6 +169,8 @@ def check_items(
                 _check_entry(item, path, checker, report, directives)
             elif isinstance(item, Finding):  # the reader's own finding
                 report(item)
+            elif type(item) is Passed:
+                report(item if item.path else item._replace(path=path))
     except NotCardData as exc:
         if searched and not count:
             return None

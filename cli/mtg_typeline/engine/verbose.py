@@ -8,6 +8,8 @@ that changes from run to run:
     typeline: rules: edition 2026-09-25 (shipped rule file 2026-09-25.yaml)
     typeline: inputs: 2 named, 1 left out (--force-exclude), 14 found in directories: 15 to read
     typeline: read 13 inputs; passed over 2 that hold no card data; 0 unreadable
+    typeline: tokens.xml:12:3: Goblin has no type line
+    typeline: cards.json:40:5: Eldritch Moon Checklist is not a card (type line Card)
 
 The texts are made here (paths drawn printable: see `display`); the command line, the engine
 and the discovery hand over the facts (a configuration, a rule set, a `discovery.Survey`,
@@ -20,12 +22,14 @@ import os
 from typing import TYPE_CHECKING, TextIO
 
 from mtg_typeline.display import count, printable, shown
+from mtg_typeline.sources.base import NO_TYPE_LINE
 
 if TYPE_CHECKING:
     from mtg_typeline.config import Config
     from mtg_typeline.discovery import Survey
     from mtg_typeline.engine.scopes import Scope
     from mtg_typeline.ruleset.model import RuleSet
+    from mtg_typeline.sources.base import Passed
 
 PREFIX = "typeline: "
 
@@ -83,3 +87,15 @@ def read(files: int, passed_over: int, unreadable: int) -> str:
         f"{PREFIX}read {count(files, 'input')}; passed over {passed_over:,} that "
         f"{'holds' if passed_over == 1 else 'hold'} no card data; {unreadable:,} unreadable\n"
     )
+
+
+def passed(objects: list[Passed]) -> str:
+    """The objects of card data the readers passed over, each at its place: the cards with
+    no type line, the objects that are no cards (and how that was told)."""
+    lines = []
+    for found in objects:
+        line, column = found.where()
+        what = found.card if found.card is not None else "a card"
+        how = "has no type line" if found.kind == NO_TYPE_LINE else f"is not a card ({found.why})"
+        lines.append(f"{PREFIX}{printable(found.path or '')}:{line}:{column}: {printable(what)} {how}\n")
+    return "".join(lines)

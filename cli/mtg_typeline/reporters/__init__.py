@@ -89,7 +89,20 @@ def closing_lines(result: RunResult, unsafe: bool) -> list[str]:
     fixed = fixed_sentence(result.summary)
     hint = fix_hint(result.findings, result.summary, unsafe)
     summary = "".join(text for text, _ in summary_pieces(result.summary))
-    return [line for line in (fixed, summary, hint) if line is not None]
+    return [line for line in (fixed, summary, *passed_sentences(result.summary), hint) if line is not None]
+
+
+def passed_sentences(summary: Summary) -> list[str]:
+    """The human formats' lines on what the readers passed over, after the summary, each only
+    when there are some: "2 cards have no type line." and "1 object is not a card."."""
+    lines = []
+    if summary.no_type_line:
+        have = "has" if summary.no_type_line == 1 else "have"
+        lines.append(f"{count(summary.no_type_line, 'card')} {have} no type line.")
+    if summary.not_cards:
+        are = "is not a card" if summary.not_cards == 1 else "are not cards"
+        lines.append(f"{count(summary.not_cards, 'object')} {are}.")
+    return lines
 
 
 def fix_hint(findings: Iterable[Finding], summary: Summary, unsafe: bool) -> str | None:

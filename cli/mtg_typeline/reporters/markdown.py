@@ -52,7 +52,14 @@ from typing import TextIO
 
 from mtg_typeline.display import printable
 from mtg_typeline.findings import Finding
-from mtg_typeline.reporters import ReportSettings, RunResult, fix_mark, fixed_sentence, summary_pieces
+from mtg_typeline.reporters import (
+    ReportSettings,
+    RunResult,
+    fix_mark,
+    fixed_sentence,
+    passed_sentences,
+    summary_pieces,
+)
 from mtg_typeline.reporters.statistics import rows as code_rows
 
 HEADING = "## typeline"
@@ -73,6 +80,7 @@ def lines(result: RunResult, settings: ReportSettings) -> Iterator[str]:
     if (fixed := fixed_sentence(result.summary)) is not None:
         yield fixed
     yield "".join(text for text, _ in summary_pieces(result.summary))
+    yield from passed_sentences(result.summary)
     if result.findings:
         yield from codes_table(result)
         yield from files_table(result.findings)

@@ -9,7 +9,9 @@ same wherever the run started. A file outside the root is a `file:` URI of its o
 standard input is `stdin` (without a base). `invocations[0]` has the working directory,
 `executionSuccessful` (false when an input could not be read, parsed or written: exit
 status 2) and those input problems as `toolExecutionNotifications` (level, message, the
-place in the input, the code as `descriptor`), not as alerts in `results`.
+place in the input, the code as `descriptor`), not as alerts in `results`; and, when the
+readers passed over some, their counts in its `properties`: `cardsWithNoTypeLine` and
+`objectsNotCards`.
 
 Each result has its rule, level (error, warning, note for info), message (after the
 card's name where the format names cards), one location and a region: 1-based lines and
@@ -84,6 +86,10 @@ def invocation(result: RunResult, notifications: list[dict[str, Any]]) -> dict[s
         done["workingDirectory"] = {"uri": folder_uri(result.working_directory)}
     if notifications:
         done["toolExecutionNotifications"] = notifications
+    summary = result.summary
+    passed = {"cardsWithNoTypeLine": summary.no_type_line, "objectsNotCards": summary.not_cards}
+    if any(passed.values()):  # what the readers passed over, counted (see docs/output.md)
+        done["properties"] = {key: number for key, number in passed.items() if number}
     return done
 
 

@@ -41,6 +41,7 @@ from mtg_typeline.reporters import (
     fix_hint,
     fix_mark,
     fixed_sentence,
+    passed_sentences,
     summary_pieces,
 )
 from mtg_typeline.ruleset import RuleSet
@@ -103,6 +104,8 @@ def _close(result: RunResult, console: Console, out: TextIO, unsafe: bool) -> No
     if (fixed := fixed_sentence(result.summary)) is not None:
         show(Text(fixed, style="bold"))
     show(summary_text(result.summary))
+    for sentence in passed_sentences(result.summary):
+        show(Text(sentence))
     if (hint := fix_hint(result.findings, result.summary, unsafe)) is not None:
         show(Text(hint))
 

@@ -199,7 +199,33 @@ class NotCardData(SourceError):
     a file a directory search came upon is passed over quietly."""
 
 
-Item = Entry | Batch | Finding  # what a reader yields; a `Finding` is about the input itself
+NO_TYPE_LINE = "no type line"
+NOT_A_CARD = "not a card"
+
+
+class Passed(NamedTuple):
+    """An object of card data a reader found and did not check, so that the run can count it
+    and `--verbose` can list it: a card with no type line (`NO_TYPE_LINE`: a Cockatrice card
+    without `<type>`, a row whose type cell is empty), or an object that is not a card of a
+    game (`NOT_A_CARD`: a checklist card, a sticker sheet, an art-series card; `why` says how
+    it was told). Its place is that of the object in the file, worked out when asked where
+    finding it costs a search (`place` a function); `path` as an `Entry`'s. A reader whose
+    format's own program refuses the card yields its finding (TL905) too."""
+
+    card: str | None
+    place: tuple[int, int] | Callable[[], tuple[int, int]]
+    kind: str = NO_TYPE_LINE
+    why: str = ""
+    path: str | None = None
+
+    def where(self) -> tuple[int, int]:
+        """Line and column of the object."""
+        place = self.place
+        return place if isinstance(place, tuple) else place()
+
+
+# what a reader yields; a `Finding` is about the input itself
+Item = Entry | Batch | Finding | Passed
 
 
 class Reader(Protocol):

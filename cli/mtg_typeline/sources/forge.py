@@ -12,7 +12,9 @@ points at the space it stands for.
 
 Keys are read as Forge reads them: the text before the first colon, compared exactly; the
 value trimmed; blank lines and `#` comments skipped; LF, CR LF and a CR alone all end a line.
-A script is small and read whole.
+A script is small and read whole. A face with a name and no type line (no `Types:`, or an
+empty one) is counted (`Passed`) as every reader's card with no type line is, and is also
+TL905: Forge can't make a card of it.
 """
 
 from __future__ import annotations
@@ -24,7 +26,17 @@ from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
 from mtg_typeline.notation import CANONICAL_DASH, EMBLEM, TOKEN, fold
 from mtg_typeline.ruleset import RuleSet, load_rules
-from mtg_typeline.sources.base import CharMap, Edit, Entry, Locator, Offset, Place, SourceError, read_text
+from mtg_typeline.sources.base import (
+    CharMap,
+    Edit,
+    Entry,
+    Locator,
+    Offset,
+    Passed,
+    Place,
+    SourceError,
+    read_text,
+)
 from mtg_typeline.sources.edits import LINE_END, common_ends
 from mtg_typeline.spelling import close_matches
 
@@ -59,7 +71,7 @@ def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
     """The reader of Forge scripts, rebuilding lines with the rules of the run."""
     splitter = _Splitter(settings.rules or _default_rules())
 
-    def read(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry]:
+    def read(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry | Passed]:
         text = read_text(stream, path)
         progress(len(text.encode("utf-8", "surrogatepass")))
         faces = _faces(text)
@@ -67,21 +79,27 @@ def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
             for types in face.types:
                 if types.value:
                     yield splitter.entry(types, face.name)
-        for face in faces:
-            _check_has_types(face)
+        untyped = [face for face in faces if face.name is not None and not any(t.value for t in face.types)]
+        for face in untyped:  # counted as every reader counts them, and an error all the same
+            yield Passed(face.name, _place_of(face))
+        if untyped:
+            raise _no_types(untyped[0])
 
     return read
 
 
-def _check_has_types(face: _Face) -> None:
+def _place_of(face: _Face) -> tuple[int, int]:
+    """Where a face with no type line is: its empty `Types:` line, or its `Name:` line."""
+    return (face.types[0].line, 1) if face.types else (face.name_line, 1)
+
+
+def _no_types(face: _Face) -> SourceError:
     """A face with a name and no type line is a script Forge can't make a card of: an error
     at its empty `Types:` line, or at its `Name:` line. Raised once the file's type lines
-    have been handed out, so none goes unchecked."""
-    if face.name is None or any(types.value for types in face.types):
-        return
+    have been handed out (and its faces with none counted), so none goes unchecked."""
     if face.types:
-        raise SourceError(f"the Types: line of {face.name!r} is empty", face.types[0].line, 1)
-    raise SourceError(f"the card script of {face.name!r} has no Types: line", face.name_line, 1)
+        return SourceError(f"the Types: line of {face.name!r} is empty", *_place_of(face))
+    return SourceError(f"the card script of {face.name!r} has no Types: line", *_place_of(face))
 
 
 @cache

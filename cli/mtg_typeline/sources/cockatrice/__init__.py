@@ -1,6 +1,7 @@
 """Cockatrice card databases (`cards.xml`, `tokens.xml`, Magic-Spoiler files; versions 3 and
 4): the `<type>` of each `<card>` (`<card><type>` in version 3, `<card><prop><type>` in 4),
-with the card's `<name>`.
+with the card's `<name>`. A card with no `<type>` (or only an empty one: a token entry, a
+card with only `<maintype>`) is handed over as `Passed`, at its `<card>`, to be counted.
 
 The file is streamed through expat in chunks, so memory holds one card and a few chunks
 whatever the file's size; `xml_encoding` hands expat the chunks as UTF-8. Expat gives byte
@@ -18,7 +19,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, BinaryIO
 from xml.parsers import expat
 
-from mtg_typeline.sources.base import Edit, Entry, NotCardData, Offset, SourceError
+from mtg_typeline.sources.base import Edit, Entry, NotCardData, Offset, Passed, SourceError
 from mtg_typeline.sources.cockatrice.encoding import CHUNK, encoding_of, utf8_chunks
 from mtg_typeline.sources.cockatrice.places import Fed, character_places
 from mtg_typeline.sources.cockatrice.writing import type_edit
@@ -37,7 +38,7 @@ def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
     return read_cockatrice
 
 
-def read_cockatrice(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry]:
+def read_cockatrice(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry | Passed]:
     """The type lines of a Cockatrice card database, card by card, in file order."""
     cards = _Cards(path)
     first = stream.read(CHUNK)
@@ -78,7 +79,8 @@ class _Cards:
         self.card_name: str | None = None
         self.type: _Type | None = None  # the open <type>
         self.types: list[_Type] = []
-        self.ready: list[Entry] = []
+        self.ready: list[Entry | Passed] = []
+        self.card_place = (1, 1)  # the open <card>'s line and column
         self.error: SourceError | None = None
         self.root: str | None = None  # the root element's name
         self.root_place = (1, 1)  # its line and column
@@ -104,7 +106,7 @@ class _Cards:
         except SourceError as exc:  # raised by a handler: a refused declaration
             self.error = exc
 
-    def take(self) -> Iterator[Entry]:
+    def take(self) -> Iterator[Entry | Passed]:
         """The entries of the cards closed so far; then the parse error, if there was one."""
         ready, self.ready = self.ready, []
         yield from ready
@@ -134,7 +136,7 @@ class _Cards:
             self.carded = self.carded or tag == "card"
         elif tag == "card":
             self.card_depth, self.card_name, self.types = depth, None, []
-            self.carded = True
+            self.carded, self.card_place = True, self.here()[:2]
         elif self.card_depth < 0 or self.type is not None or self.name is not None:
             self.markup()  # an element inside <type>
             return
@@ -154,7 +156,8 @@ class _Cards:
             self.card_name = "".join(self.name).strip()  # tokens.xml pads names to keep them apart
             self.name = None
         elif depth == self.card_depth:
-            self.ready.extend(t.entry(self.card_name) for t in self.types if t.text)
+            entries = [t.entry(self.card_name) for t in self.types if t.text]
+            self.ready.extend(entries or [Passed(self.card_name, self.card_place)])
             self.card_depth, self.types = -1, []
 
     def text(self, data: str) -> None:

@@ -24,7 +24,16 @@ from functools import partial
 from typing import Any, BinaryIO
 
 from mtg_typeline.sources import ReaderFunc, SourceSettings
-from mtg_typeline.sources.base import Edit, Entry, Locator, NotCardData, Rewrite, SourceError, read_text
+from mtg_typeline.sources.base import (
+    Edit,
+    Entry,
+    Locator,
+    NotCardData,
+    Passed,
+    Rewrite,
+    SourceError,
+    read_text,
+)
 from mtg_typeline.sources.json_cards.generic import AnyShape
 from mtg_typeline.sources.json_cards.mtgjson import MTGJSON
 from mtg_typeline.sources.json_cards.mtgjson_fields import array_literals, arrays_after
@@ -51,7 +60,7 @@ def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
     lists of any shape (`"json"`)."""
     form = {"scryfall": SCRYFALL, "mtgjson": MTGJSON}.get(fmt) or AnyShape(settings)
 
-    def read(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry]:
+    def read(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry | Passed]:
         data = stream.read()
         progress(len(data))
         text = read_text(io.BytesIO(data), path)  # the BytesIO shares `data`: no copy
@@ -85,13 +94,13 @@ class CardDocument(JsonText):
         self.key = self.form.key
         self.surrogates = _SURROGATE_ESCAPE.search(text) is not None
 
-    def entries(self) -> Iterator[Entry]:
-        """The entries of the file, in file order."""
+    def entries(self) -> Iterator[Entry | Passed]:
+        """The entries of the file, in file order, and the objects passed over."""
         form, found, first = self.form, 0, None
         try:
             for cards, path in form.card_lists(self.root):
                 first = first if first and first[0] else (cards, path)  # the first non-empty
-                entries = form.entries(cards, self.where)
+                entries = form.entries(cards, _Placing(self))
                 try:
                     found += yield from _cleaned(entries) if self.surrogates else entries
                 except ShapeError as exc:
@@ -106,6 +115,18 @@ class CardDocument(JsonText):
     def where(self, holder: Card) -> tuple[Callable[[], Locator], Rewrite]:
         """How the type line of an object is placed and rewritten, worked out when asked."""
         return partial(self.locate, holder), partial(self.rewrite_card, holder)
+
+    def object_place(self, card: Card) -> tuple[int, int]:
+        """Where an object passed over is: its type line's value, where it has one, else the
+        object itself (looked for among the card lists: asked only to list it)."""
+        offset = self.offset_of(card)
+        if offset is not None:
+            return self.place(offset - 1)  # its opening quote
+        for cards, path in self.form.card_lists(self.root):
+            for index, item in enumerate(cards):
+                if item is card:
+                    return self.place_of((*path, index))
+        return 1, 1
 
     def rewrite_card(self, holder: Card, new: str) -> Edit | tuple[Edit, ...] | None:
         """The edits that make a card's line read `new`; in MTGJSON, also of the words the
@@ -152,12 +173,30 @@ class CardDocument(JsonText):
             yield from self.form.sites(cards)
 
 
+class _Placing:
+    """How a format's cards are placed in a document (`shapes.Locate`)."""
+
+    __slots__ = ("document",)
+
+    def __init__(self, document: CardDocument) -> None:
+        self.document = document
+
+    def __call__(self, card: Card) -> tuple[Callable[[], Locator], Rewrite]:
+        return self.document.where(card)
+
+    def place(self, card: Card) -> Callable[[], tuple[int, int]]:
+        return partial(self.document.object_place, card)
+
+
 def _cleaned(entries: Entries) -> Entries:
     """The entries with each lone surrogate (from an escape such as `\\ud800` alone) made
     U+FFFD, one character for one: such text can't be written out as UTF-8."""
     count = 0
     for entry in entries:
         count += 1
+        if isinstance(entry, Passed):
+            yield entry._replace(card=_replaced(entry.card))
+            continue
         notes = tuple(note._replace(message=_replaced(note.message), suggestion=_replaced(note.suggestion))
                       for note in entry.notes)  # fmt: skip
         yield entry._replace(text=_replaced(entry.text), card=_replaced(entry.card), notes=notes)

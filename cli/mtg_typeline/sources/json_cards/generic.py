@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from mtg_typeline.sources import SourceSettings
-from mtg_typeline.sources.base import NotCardData
+from mtg_typeline.sources.base import NotCardData, Passed
 from mtg_typeline.sources.cardkeys import (
     BARE_TYPE,
     CARD_KEYS,
@@ -96,6 +96,8 @@ def _format(key: str, counts: Callable[[Card], bool]) -> Format:
                 found += 1
                 if card[key].strip():  # an empty type line is no type line, as in YAML
                     yield card_entry(card[key], locate(card), name_of(card))
+                else:
+                    yield Passed(name_of(card), locate.place(card))
         return found
 
     def sites(cards: list[Any]) -> Iterator[Site]:

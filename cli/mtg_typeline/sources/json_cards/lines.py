@@ -14,6 +14,7 @@ search passes over.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import BinaryIO
 
 from mtg_typeline.findings import MALFORMED, Finding, input_finding
@@ -24,6 +25,7 @@ from mtg_typeline.sources.base import (
     Item,
     Locator,
     NotCardData,
+    Passed,
     Region,
     SourceError,
     read_text,
@@ -72,7 +74,7 @@ def _read_lines(lines: list[str], form: Format | AnyShape, path: str) -> Iterato
                 if not cards:
                     cards = True
                     yield from held
-                yield _moved(entry, number)
+                yield _moved_passed(entry, number) if isinstance(entry, Passed) else _moved(entry, number)
         except NotCardData as exc:
             if not cards:
                 held.append(_bad_line(exc, number, path))
@@ -95,6 +97,15 @@ def _moved(entry: Entry, number: int) -> Entry:
     moved = None if rewrite is None else lambda new: _moved_edits(rewrite(new), number)
     # (made whole rather than by `_replace`, a tenth of the time of a line)
     return Entry(text, lambda: _OnLine(resolve(locate), number), card, notes, path, moved, comment)
+
+
+def _moved_passed(passed: Passed, number: int) -> Passed:
+    """An object passed over in a line's card list of one, placed on line `number`."""
+    return passed._replace(place=partial(_place_passed, passed, number))
+
+
+def _place_passed(passed: Passed, number: int) -> tuple[int, int]:
+    return _place(*passed.where(), number)
 
 
 class _OnLine:

@@ -3,7 +3,9 @@
 A file is a set file (with or without `meta`, or the bare set), AtomicCards, AllPrintings, or
 a list of cards; each card's `type` is an entry, with TL907 when it disagrees with its
 `supertypes`/`types`/`subtypes` (see `mtgjson_fields`). The lines of `foreignData` are not
-checked (only counted, so that the places of the others come out right).
+checked (only counted, so that the places of the others come out right). An object that is
+no card of a game (`shapes.not_a_card`: a checklist card typed `Card`, a sticker sheet) and a
+card with no type line are passed over (`Passed`), to be counted.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from mtg_typeline.sources.base import Passed
 from mtg_typeline.sources.json_cards.mtgjson_fields import fields_notes
 from mtg_typeline.sources.json_cards.places import Path, Site
 from mtg_typeline.sources.json_cards.shapes import (
@@ -23,6 +26,7 @@ from mtg_typeline.sources.json_cards.shapes import (
     card_entry,
     found_text,
     holding,
+    not_a_card,
     not_card,
 )
 
@@ -75,12 +79,26 @@ def _mtgjson_entries(cards: list[Any], locate: Locate) -> Entries:
         if type(card) is not dict:
             raise not_card(cards, card)
         text = _card_type(card)
-        if type(text) is str:
+        if (passed := _passed(card, text)) is not None:
+            count += 1
+            yield passed._replace(place=locate.place(card))
+        elif type(text) is str:
             name = card.get("faceName") or card.get("name")
             count += 1
             notes = fields_notes(card, text)
             yield card_entry(text, locate(card), name if type(name) is str else None, notes)
     return count
+
+
+def _passed(card: Card, text: Any) -> Passed | None:
+    """The object passed over: no card of a game (`shapes.not_a_card`), or a card (one with
+    `types`, `uuid` or `layout`) with no type line."""
+    if (passed := not_a_card(card, text)) is not None:
+        return passed
+    if text is None and ("types" in card or "uuid" in card or "layout" in card):
+        name = card.get("faceName") or card.get("name")
+        return Passed(name if type(name) is str else None, (1, 1))
+    return None
 
 
 def _mtgjson_sites(cards: list[Any]) -> Iterator[Site]:

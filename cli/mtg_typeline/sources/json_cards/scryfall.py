@@ -3,7 +3,9 @@
 A file is a card object, a list of them (bulk data), or a `list` object with `data`; each
 card's `type_line` and each `card_faces[].type_line` is an entry, with TL906 on the combined
 line when it is not the faces' lines joined by ` // `. The lines of `all_parts` are not checked
-(only counted, so that the places of the others come out right).
+(only counted, so that the places of the others come out right). An object that is no card
+of a game (`shapes.not_a_card`: an art-series card, a checklist card, a sticker sheet) and a
+card with no type line are passed over (`Passed`), to be counted.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from mtg_typeline.findings import FACES_DISAGREE, Severity
-from mtg_typeline.sources.base import Entry, Note
+from mtg_typeline.sources.base import Entry, Note, Passed
 from mtg_typeline.sources.json_cards.places import Site
 from mtg_typeline.sources.json_cards.shapes import (
     Card,
@@ -25,6 +27,7 @@ from mtg_typeline.sources.json_cards.shapes import (
     card_name,
     found_text,
     holding,
+    not_a_card,
     not_card,
 )
 
@@ -47,6 +50,10 @@ def _scryfall_entries(cards: list[Any], locate: Locate) -> Entries:
     for card in cards:
         if type(card) is not dict:
             raise not_card(cards, card)
+        if (passed := _passed(card)) is not None:
+            count += 1
+            yield passed._replace(place=locate.place(card))
+            continue
         if card.get("card_faces"):
             entries = _faced(card, locate)
             count += len(entries)
@@ -58,6 +65,16 @@ def _scryfall_entries(cards: list[Any], locate: Locate) -> Entries:
             count += 1
             yield card_entry(text, locate(card), name if type(name) is str else None)
     return count
+
+
+def _passed(card: Card) -> Passed | None:
+    """The card passed over: no card of a game, or a card with no type line at all."""
+    text = card.get("type_line")
+    if (passed := not_a_card(card, text)) is not None:
+        return passed
+    if "type_line" in card or holding(card.get("card_faces"), "type_line") or card.get("object") != "card":
+        return None  # (an object of another kind, a set's, is no card; a type line not text, an error)
+    return Passed(card_name(card), (1, 1))
 
 
 def _faced(card: Card, locate: Locate) -> list[Entry]:

@@ -9,15 +9,38 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Generator, Iterator
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
-from mtg_typeline.sources.base import Entry, Locator, Note, Rewrite
+from mtg_typeline.sources.base import NOT_A_CARD, Entry, Locator, Note, Passed, Rewrite
 from mtg_typeline.sources.json_cards.places import Path, Site
 
 Card = dict[str, Any]
-Locate = Callable[[Card], tuple[Callable[[], Locator], Rewrite]]  # how a card's line is placed and rewritten
 Lists = Iterator[tuple[list[Any], Path]]
-Entries = Generator[Entry, None, int]  # returns how many it yielded
+Entries = Generator[Entry | Passed, None, int]  # returns how many cards it met
+# Objects of card files that are not cards of a game, told by their layout or their whole
+# type line, the same in Scryfall and MTGJSON: art-series cards, checklist cards (`Card`),
+# sticker sheets (`Stickers`). Tokens and emblems are pieces of a game: they are checked.
+NOT_CARD_LAYOUTS = frozenset({"art_series"})
+NOT_CARD_TYPES = frozenset({"Card", "Stickers"})
+
+
+class Locate(Protocol):
+    """How the objects of a card list are placed: a card's line, placed and rewritten
+    (called), and the place of a card passed over, worked out when asked (`place`)."""
+
+    def __call__(self, card: Card) -> tuple[Callable[[], Locator], Rewrite]: ...
+
+    def place(self, card: Card) -> Callable[[], tuple[int, int]]: ...
+
+
+def not_a_card(card: Card, text: Any) -> Passed | None:
+    """The object passed over, if `card` (whose type line is `text`) is no card of a game."""
+    layout = card.get("layout")
+    if type(layout) is str and layout in NOT_CARD_LAYOUTS:
+        return Passed(card_name(card), (1, 1), NOT_A_CARD, f"layout {layout}")
+    if type(text) is str and text.strip() in NOT_CARD_TYPES:
+        return Passed(card_name(card), (1, 1), NOT_A_CARD, f"type line {text.strip()}")
+    return None
 
 
 class ShapeError(Exception):
