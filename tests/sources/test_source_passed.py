@@ -99,3 +99,52 @@ def test_outputs_are_as_they_were_without_such_objects(tmp_path: Path) -> None:
     sarif = json.loads(run_cli(["check", "--no-config", cards, "--format", "sarif"]).stdout)
     assert "properties" not in sarif["runs"][0]["invocations"][0]
     assert run_cli(["check", "--no-config", cards]).stdout == "No problems in 1 type line in 1 file.\n"
+
+
+def test_a_table_row_with_an_empty_type_cell_is_a_card_with_no_type_line(tmp_path: Path) -> None:
+    """A row that holds a card (a cell not blank) and no type cell, or an empty one, is
+    counted at its first line; a blank line holds no card."""
+    table = tmp_path / "cards.csv"
+    table.write_text(
+        'name,set,type\nGoblin,TST,Creature — Goblin\nTreasure,TST,\n\nShort\n"Two\nLines",TST," "\n',
+        encoding="utf-8",
+    )
+    assert passed(table, "csv") == [
+        ("Treasure", (3, 1), NO_TYPE_LINE, ""),
+        ("Short", (5, 1), NO_TYPE_LINE, ""),
+        ("Two\nLines", (6, 1), NO_TYPE_LINE, ""),
+    ]
+
+
+def test_a_yaml_card_whose_type_key_is_null_or_empty_has_no_type_line(tmp_path: Path) -> None:
+    """An empty or null type key beside a name is a card with no type line; a null one
+    yields to another type key that holds a line."""
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(
+        "- name: Goblin\n  type_line: Creature — Goblin\n- name: Treasure\n  type_line:\n"
+        '- name: Blank\n  type_line: ""\n- name: Both\n  type_line: null\n  type: Creature — Elf\n',
+        encoding="utf-8",
+    )
+    assert passed(cards, "yaml") == [
+        ("Treasure", (4, 13), NO_TYPE_LINE, ""),
+        ("Blank", (6, 15), NO_TYPE_LINE, ""),
+    ]
+    result = run_cli(["check", str(cards)])
+    assert "2 type lines" in result.stdout and "2 cards have no type line." in result.stdout
+
+
+def test_a_set_card_with_no_type_on_any_face_is_counted_in_its_own_file(tmp_path: Path) -> None:
+    """A Magic Set Editor card with a name and no type, inline in `set` or in a card file,
+    is counted at its name, in the file it is in."""
+    folder = tmp_path / "fan.mse-set"
+    folder.mkdir()
+    (folder / "set").write_text(
+        "mse_version: 2.0.0\ngame: magic\ncard:\n\tname: Goblin\n\tsuper_type: Creature\n\tsub_type: Goblin\n"
+        "card:\n\tname: Blank Card\n\tsuper_type: \n\tsub_type: \ninclude_file: card two\n",
+        encoding="utf-8",
+    )
+    (folder / "card two").write_text("card:\n\tname: Other\n\trule_text: hi\n", encoding="utf-8")
+    result = run_cli(["check", "-v", str(folder)])
+    assert "1 type line" in result.stdout and "2 cards have no type line." in result.stdout
+    assert "fan.mse-set/set:8:2: Blank Card has no type line" in result.stderr
+    assert "fan.mse-set/card two:2:2: Other has no type line" in result.stderr

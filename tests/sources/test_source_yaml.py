@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import DATA, ROOT, property_settings, run_cli
+from conftest import DATA, ROOT, entries_of, property_settings, run_cli
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -36,7 +36,7 @@ def found(document: dict[str, Any]) -> list[tuple[int, int, int, str, str | None
 def entries(text: str | bytes, key: str | None = None) -> list[Entry]:
     data = text.encode("utf-8") if isinstance(text, str) else text
     read = reader_for("yaml", SourceSettings(key=key))
-    return list(read(io.BytesIO(data), "set.yaml", lambda n: None))
+    return entries_of(read(io.BytesIO(data), "set.yaml", lambda n: None))
 
 
 def one(text: str) -> Entry:

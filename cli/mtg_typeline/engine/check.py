@@ -145,7 +145,7 @@ def check_stream(
     return check_items(items, item.name, run.checker, report, searched=item.searched)
 
 
-def folder_items(path: str, settings: SourceSettings) -> Iterator[Entry]:
+def folder_items(path: str, settings: SourceSettings) -> Iterator[Entry | Passed]:
     """The entries of a set folder (named `path`), read by the Magic Set Editor reader."""
     from mtg_typeline.sources.mse import read_folder  # the readers' registry: loaded when met
 

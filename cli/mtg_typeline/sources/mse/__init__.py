@@ -25,7 +25,7 @@ from typing import IO, TYPE_CHECKING, BinaryIO, NamedTuple
 
 from mtg_typeline.findings import STDIN
 from mtg_typeline.sources import ZipLimits
-from mtg_typeline.sources.base import Entry, Place, SourceError
+from mtg_typeline.sources.base import Entry, Passed, Place, SourceError
 from mtg_typeline.sources.inputs import peek
 from mtg_typeline.sources.mse.capped import capped
 from mtg_typeline.sources.mse.markup import face_line, plain, rewrite_face
@@ -51,7 +51,7 @@ def read_input(
     progress: Callable[[int], None],
     root: str = "",
     limits: ZipLimits = _LIMITS,
-) -> Iterator[Entry]:
+) -> Iterator[Entry | Passed]:
     """The type lines of a `.mse-set` zip (each member read within `limits`), or of a `set`
     or `card …` text file (with the card files a `set` file includes, when they are beside
     it). `path` is the input's name, relative to `root` (see `discovery.Names`), where its
@@ -67,7 +67,7 @@ def read_input(
     reading.finish()
 
 
-def read_folder(path: str, settings: SourceSettings) -> Iterator[Entry]:
+def read_folder(path: str, settings: SourceSettings) -> Iterator[Entry | Passed]:
     """The type lines of an unzipped set: its `set` file and every `card …` file in it.
     `path` is the folder's name, relative to `settings.root` (see `discovery.Names`)."""
     folder = os.path.join(settings.root, path)
@@ -107,7 +107,7 @@ def _folder_package(folder: str, root: str) -> _Package:
 
 def _read_zip(
     stream: BinaryIO, path: str, progress: Callable[[int], None], limits: ZipLimits
-) -> Iterator[Entry]:
+) -> Iterator[Entry | Passed]:
     """A zipped set: its `set` member, the card members it includes, then the other `card …`
     members in name order, each read within `limits` (see `sources.mse.capped`). Entries
     name a member `<zip path>/<member>`."""
@@ -162,7 +162,7 @@ class _Reading:
         # message, place, and the card file it is in (None: the place is in the input)
         self.errors: list[tuple[str, Place, str | None]] = []
 
-    def main(self, lines: Lines, where: str | None) -> Iterator[Entry]:
+    def main(self, lines: Lines, where: str | None) -> Iterator[Entry | Passed]:
         """The entries of a `set` or card file, and of the card files it includes."""
         for event in parse(lines):
             if isinstance(event, Include):
@@ -173,7 +173,7 @@ class _Reading:
             else:
                 yield from _entries(event, where)
 
-    def member(self, name: str, cause: Place, *, nested: bool = True) -> Iterator[Entry]:
+    def member(self, name: str, cause: Place, *, nested: bool = True) -> Iterator[Entry | Passed]:
         """The entries of one file of the set (`nested`: included, so its own includes are
         not followed); a missing file is skipped (a partial set is still checked)."""
         if name in self.read or self.package is None:
@@ -182,7 +182,7 @@ class _Reading:
         for opener in self.package.copies(name):
             yield from self._copy(opener, self.package.path_of(name), cause, nested)
 
-    def _copy(self, opener: Opener, where: str, cause: Place, nested: bool) -> Iterator[Entry]:
+    def _copy(self, opener: Opener, where: str, cause: Place, nested: bool) -> Iterator[Entry | Passed]:
         """The entries of one copy of a file of the set, named `where`."""
         try:
             with opener() as stream:
@@ -230,18 +230,23 @@ def _plain_name(name: str) -> bool:
 # Cards to entries
 
 
-def _entries(card: Card, where: str | None) -> Iterator[Entry]:
+def _entries(card: Card, where: str | None) -> Iterator[Entry | Passed]:
     """One entry per face with a type: face 1 from `super_type`/`sub_type`, face N from
     the `_N` keys; the card name from `name` (`name_N` for face N when it has one); a fix
-    may rewrite them."""
+    may rewrite them. A named card with no type on any face is a card with no type line
+    (`Passed`, at its name)."""
     name = plain(card.get("name"))
     faces = sorted({int(m.group(2) or 1) for key in card if (m := FIELD.match(key))})
+    typed = False
     for face in faces:
         suffix = "" if face == 1 else f" {face}"
         built = face_line(card.get("super type" + suffix), card.get("sub type" + suffix))
         if built is None:
             continue
+        typed = True
         text, locate = built
         supertypes, subtypes = card.get("super type" + suffix), card.get("sub type" + suffix)
         rewrite = partial(rewrite_face, supertypes, subtypes, text)
         yield Entry(text, locate, plain(card.get("name" + suffix)) or name or None, (), where, rewrite)
+    if not typed and name and (field := card.get("name")) is not None:
+        yield Passed(name, (field.key.line, field.key.column), path=where)

@@ -24,7 +24,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, BinaryIO, cast
 
 from mtg_typeline.sources import ReaderFunc, SourceSettings
-from mtg_typeline.sources.base import Batch, Entry, NotCardData, SourceError
+from mtg_typeline.sources.base import Batch, Entry, NotCardData, Passed, SourceError
 from mtg_typeline.sources.encodings import encoding_hint
 from mtg_typeline.sources.tables.columns import choose_columns, readable
 from mtg_typeline.sources.tables.delimiters import delimiter_of, shown
@@ -43,7 +43,7 @@ _UNDECODED = re.compile("[\udc00-\udcff]")
 def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
     """The reader of CSV and TSV files (`fmt` is "csv")."""
 
-    def read(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Batch]:
+    def read(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Batch | Passed]:
         lines = Lines(stream, encoding_of(stream), progress)
         try:
             yield from _Table(settings, path, lines).batches()
@@ -64,9 +64,9 @@ class _Table:
         self.column = 0
         self.name_column: int | None = None
 
-    def batches(self) -> Iterator[Batch]:
+    def batches(self) -> Iterator[Batch | Passed]:
         """The rows' type cells, a batch of rows at a time (the first row alone when it is
-        data, not a header)."""
+        data, not a header), each batch followed by its cards with no type line."""
         self.lines.check_text(self.path)
         rows = csv.reader(itertools.chain.from_iterable(self.lines.blocks()), delimiter=self.delimiter)
         before, cells = 0, list[str | None]()
@@ -93,17 +93,17 @@ class _Table:
             start = self.lines.broken_record(self.delimiter, rows.line_num)
             raise SourceError(f"not valid CSV: {exc}", start) from None
 
-    def first_row(self, row: list[str], end: int) -> Iterator[Batch]:
+    def first_row(self, row: list[str], end: int) -> Iterator[Batch | Passed]:
         """The first row, when it is data (no header), as a batch of its own."""
         cell = row[self.column] if len(row) > self.column else None
         yield from self.batch(
             [cell], _BatchRows(self, end - 1 - sum(map(line_breaks, row)), end, 1, [(row, end)])
         )
 
-    def batch(self, cells: list[str | None], rows: _BatchRows) -> Iterator[Batch]:
-        """The batch of the type cells of `rows`; then, if its last row is the end of a
-        file whose last quoted cell was not closed, or a type cell holds bytes that could
-        not be decoded, the error."""
+    def batch(self, cells: list[str | None], rows: _BatchRows) -> Iterator[Batch | Passed]:
+        """The batch of the type cells of `rows`, and its rows that are cards with no type
+        line; then, if its last row is the end of a file whose last quoted cell was not
+        closed, or a type cell holds bytes that could not be decoded, the error."""
         texts, empty = _blank_out(cells)
         error = self.last_row(texts, rows) if self.lines.ended else None
         if self.lines.met_undecoded():
@@ -112,6 +112,8 @@ class _Table:
             empty = texts.count(None)  # (the end of the file, rows left out: no longer in it)
         if texts:
             yield Batch(texts, entry=lambda index: self.entry(*rows.row(index)), empty=empty)
+        if empty:
+            yield from self.typeless(texts, rows)
         if error is not None:
             raise error
 
@@ -129,6 +131,15 @@ class _Table:
         if last == [END] or text is None or text.endswith(END):
             del texts[-1]
         return None if last == [END] else self.unterminated(last, end)
+
+    def typeless(self, texts: list[str | None], rows: _BatchRows) -> Iterator[Passed]:
+        """The rows of the batch that hold a card and no type line: a row with a cell that
+        is not blank whose type cell is empty or missing (a blank line holds no card)."""
+        for index, text in enumerate(texts):
+            if text is None:
+                row, end = rows.row(index)
+                if any(cell.removesuffix(END).strip() for cell in row):
+                    yield Passed(self.card_of(row), (end - sum(map(line_breaks, row)), 1))
 
     def undecoded(self, texts: list[str | None], rows: _BatchRows) -> SourceError | None:
         """The error of the first type cell that holds bytes that could not be decoded (it
@@ -189,15 +200,19 @@ class _Table:
     def entry(self, row: list[str], end: int) -> Entry:
         """The entry of a row whose type cell may have findings: its card, and the blocks that
         hold its record, from which the places are worked out if they are asked for."""
-        card = None
-        if self.name_column is not None and self.name_column < len(row):
-            card = readable(row[self.name_column].removesuffix(END)).strip() or None
+        card = self.card_of(row)
         kept = self.lines.at(end)
         where = partial(locate, kept, row, end, self.column, self.delimiter)
         fix = None
         if self.lines.encoding == UTF8:  # (edits are made in UTF-8)
             fix = partial(rewrite, kept, row, end, self.column, self.delimiter)
         return Entry(row[self.column], where, card, rewrite=fix)
+
+    def card_of(self, row: list[str]) -> str | None:
+        """The card name in `row`'s name column, if the table has one and the row holds it."""
+        if self.name_column is not None and self.name_column < len(row):
+            return readable(row[self.name_column].removesuffix(END)).strip() or None
+        return None
 
     def unterminated(self, row: list[str], end: int) -> SourceError:
         """A quoted cell that runs to the end of the file (`csv.reader` takes it whole)."""

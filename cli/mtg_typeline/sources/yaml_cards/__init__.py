@@ -38,7 +38,7 @@ from yaml.nodes import ScalarNode
 from yaml.resolver import Resolver
 
 from mtg_typeline.sources import SourceSettings
-from mtg_typeline.sources.base import Entry, Locator, NotCardData, SourceError, read_text
+from mtg_typeline.sources.base import Entry, Locator, NotCardData, Passed, SourceError, read_text
 from mtg_typeline.sources.cardkeys import (
     BARE_TYPE,
     CARD_KEYS,
@@ -64,12 +64,12 @@ _KEBAB = "-"  # on the end of a type key that was written with `-` (never on a c
 
 def make_reader(
     fmt: str, settings: SourceSettings
-) -> Callable[[BinaryIO, str, Callable[[int], None]], Iterator[Entry]]:
+) -> Callable[[BinaryIO, str, Callable[[int], None]], Iterator[Entry | Passed]]:
     """The reader of YAML card files (`fmt` is "yaml")."""
     keys = (norm(settings.key),) if settings.key else TYPE_KEYS
     words = card_words(settings)
 
-    def read(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry]:
+    def read(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry | Passed]:
         text = read_text(stream, path)
         progress(_bytes_read(stream, text))
         found, seen = yield from _documents(text, keys, words)
@@ -94,16 +94,17 @@ _KEY_LINE = re.compile(r"^[ \t-]*[\"']?([A-Za-z][\w \t-]*?)[\"']?[ \t]*:", re.MU
 
 def _documents(
     text: str, keys: tuple[str, ...], words: Callable[[], frozenset[str]]
-) -> Generator[Entry, None, tuple[bool, list[str]]]:
-    """Every type line of every document, in file order; returns whether the file has a type
-    key or no document but empty ones (False: YAML that holds no card data), and the keys of
-    its mappings as written, in file order."""
+) -> Generator[Entry | Passed, None, tuple[bool, list[str]]]:
+    """Every type line of every document, in file order (a card whose type key is empty or
+    null: `Passed`, a card with no type line); returns whether the file has a type key or no
+    document but empty ones (False: YAML that holds no card data), and the keys of its
+    mappings as written, in file order."""
     cards = _Cards(text, keys, words)
     try:
         for event in yaml.parse(text, Loader=_Loader):
             for entry in cards.take(event):
-                if entry.text.strip():  # an empty type line is no type line, as in a table
-                    yield entry
+                # an empty type line is no type line, as in a table
+                yield entry if entry.text.strip() else Passed(entry.card, partial(_start, entry))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = cards.lines().place(mark.index) if mark else (1, 1)
@@ -190,6 +191,8 @@ class _Cards:
             frame.strings.append((frame.key, scalar, not alias and not event.anchor))
             if frame.key != NAME_KEY and frame.held is None:
                 frame.held = []
+        elif frame.key in self.wanted and frame.key != NAME_KEY and event is not None and scalar.tag == _NULL:
+            frame.strings.append((frame.key, scalar._replace(value=""), False))  # a card's empty type
         frame.want_key = not frame.want_key
 
     def compared(self, key: str) -> str:
@@ -204,12 +207,11 @@ class _Cards:
         and the entries held back in it, in file order."""
         name = next((value.value for key, value, _ in frame.strings if key == NAME_KEY), None)
         ready = list(frame.held or ())
-        for wanted in self.keys:
-            values = self.values(frame, wanted, name)
+        chosen = [values for wanted in self.keys if (values := self.values(frame, wanted, name))]
+        if chosen:  # the first type key with a type line; else one that is empty
+            self.found = True
+            values = next((values for values in chosen if any(v.value.strip() for v, _ in values)), chosen[0])
             ready += [(v.start, self.entry(v, fixable, frame.flow, name)) for v, fixable in values]
-            if values:
-                self.found = True
-                break
         return sorted(ready, key=lambda pair: pair[0])
 
     def values(self, frame: _Frame, wanted: str, name: str | None) -> list[tuple[Scalar, bool]]:
@@ -251,6 +253,13 @@ class _Cards:
             return [entry for _, entry in ready]
         holder.extend(ready)
         return []
+
+
+def _start(entry: Entry) -> tuple[int, int]:
+    """Where an entry's value starts in the file."""
+    locator = entry.locate if hasattr(entry.locate, "region") else entry.locate()
+    line, column, *_ = locator.region(0, 0)
+    return line, column
 
 
 def _scalar(event: ScalarEvent) -> Scalar:
