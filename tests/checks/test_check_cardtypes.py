@@ -81,3 +81,20 @@ def test_emblem_is_information_only(line: str) -> None:
     finding = only(line, "TL207")
     assert finding.severity is Severity.INFO
     assert marked(line, finding) == "Emblem"
+
+
+_AURA_OBJECTS = ("Creature", "Player", "Land", "Artifact", "Enchantment", "Permanent", "Wall")
+ENCHANT_FORMS = [(f"Enchant {o}", "Enchantment — Aura") for o in _AURA_OBJECTS] + [
+    ("Enchant World", "World Enchantment")
+]
+
+
+@pytest.mark.parametrize(("line", "now"), ENCHANT_FORMS)
+def test_an_obsolete_enchant_form_is_one_obsolete_card_type(line: str, now: str) -> None:
+    # one finding on both words, as Summon is one: not a story per word (TL201, TL204, TL301)
+    finding = only(line, "TL202")
+    assert (finding.message, marked(line, finding)) == (
+        f"'{line}' is no longer a card type: it is now {now}",
+        line,
+    )
+    assert finding.suggestion == now and finding.fix is not None and found(now) == ()

@@ -104,6 +104,7 @@ def test_hyphenated_types_are_one_word() -> None:
     ("line", "old", "new", "list_rule"),
     [
         ("Creature — Hound", "Hound", "Dog", "205.3m"),
+        ("Creature — Bull", "Bull", "Ox", "205.3m"),  # renamed before the oldest edition
         ("Plane — Kaladesh", "Kaladesh", "Avishkar", "205.3n"),
     ],
 )

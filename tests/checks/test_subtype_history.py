@@ -74,3 +74,13 @@ def test_a_word_of_a_newer_edition_names_the_edition_that_lists_it() -> None:
     (span,) = look_up("Dinosaur", None, None).spans
     finding = only("Creature — Dinosaur", "TL302", oldest)
     assert finding.message.endswith(f"the {span.runs[0][0]} edition lists it as a creature type")
+
+
+def test_a_renamed_word_before_any_edition_listed_it_is_a_word_of_a_newer_edition() -> None:
+    # Naga was a creature type from 2014-09-25 until it became Snake: the oldest edition
+    # neither lists it nor has renamed it yet, so no rename is told, either way round.
+    oldest = shipped_editions()[0]
+    (span,) = look_up("Naga", None, None).spans
+    finding = only("Creature — Naga", "TL302", oldest)
+    assert finding.message.endswith(f"the {span.runs[0][0]} edition lists it as a creature type")
+    assert finding.suggestion is None and finding.fix is None

@@ -15,6 +15,7 @@ from mtg_typeline.checks.base import (
     replaced,
     shown,
 )
+from mtg_typeline.checks.enchant_forms import enchant_form
 from mtg_typeline.checks.subtype_case import listed_before_dash
 from mtg_typeline.findings import Severity
 from mtg_typeline.notation import TOKEN
@@ -27,7 +28,9 @@ def unknown_kind(typed: TypedWord, face: Face, rules: RuleSet) -> str | None:
     """What an unrecognised word before the dash was meant as: "card type", "supertype",
     or None when it is something else (a subtype, an obsolete name) that another check reports.
     """
-    if face.is_emblem or typed.role is not Role.OTHER or listed_before_dash(typed, face, rules):
+    if face.is_emblem or typed.role is not Role.OTHER or enchant_form(face):
+        return None
+    if listed_before_dash(typed, face, rules):
         return None
     word = typed.word.text
     if close_matches(word, rules.card_types):
@@ -83,13 +86,17 @@ def obsolete_card_type(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[P
     """A card type or supertype under a name the rules no longer (or not yet) use.
 
     Tribal was renamed Kindred in 2024; old cards were printed with Summon (now Creature)
-    and Interrupt (now Instant). Under an edition older than a rename, the new name is
-    reported the other way round. The replacement keeps the meaning, so it is a safe fix.
+    and Interrupt (now Instant), and as Enchant Creature, Enchant Land, … (now Enchantment —
+    Aura, what it enchants being its enchant ability) or Enchant World (now World
+    Enchantment). Under an edition older than a rename, the new name is reported the other
+    way round. The replacement is the card's type line now, so it is a safe fix.
 
     Okay: Kindred Instant — Elf
     TL202: Tribal Instant — Elf
     TL202: Summon — Dragon
+    TL202: Enchant Creature
     """
+    yield from _enchant_problem(face, line, rules)
     for typed in face.before:
         rename = typed.renamed
         if rename is None or typed.canonical is None:
@@ -106,6 +113,22 @@ def obsolete_card_type(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[P
         )
 
 
+def _enchant_problem(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
+    """TL202 for an obsolete `Enchant …` face (Enchant Creature), one finding for both words."""
+    form = enchant_form(face)
+    if form is None:
+        return
+    written = shown(line.text[form.start : form.end])
+    yield Problem(
+        form.start,
+        form.end,
+        f"'{written}' is no longer a card type: it is now {form.now}",
+        (rules.card_types_rule,),
+        suggestion=replaced(line.text, form.start, form.end, form.now),
+        fix=fix(form.start, form.end, form.now),
+    )
+
+
 @face_check("TL203", "missing-card-type", Severity.ERROR, ("type-line", "card-types"))
 def missing_card_type(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Problem]:
     """A type line names at least one card type.
@@ -117,7 +140,7 @@ def missing_card_type(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Pr
     TL203: Legendary — Elf
     TL203: Goblin Wizard
     """
-    if face.is_emblem or face.card_types or not (face.before or face.subtypes):
+    if face.is_emblem or face.card_types or not (face.before or face.subtypes) or enchant_form(face):
         return
     for typed in face.before:
         if unknown_kind(typed, face, rules):

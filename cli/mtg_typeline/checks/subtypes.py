@@ -19,6 +19,7 @@ from mtg_typeline.checks.base import (
     replaced,
     shown,
 )
+from mtg_typeline.checks.enchant_forms import enchant_form
 from mtg_typeline.checks.subtype_case import listed_before_dash, misplaced_why
 from mtg_typeline.checks.subtype_guesses import unknown_problem
 from mtg_typeline.checks.subtype_history import dropped_problem, is_dropped
@@ -59,7 +60,7 @@ def subtype_before_dash(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[
     TL301: Legendary Creature Elf Warrior
     """
     misplaced = [w for w in face.before if w.role is Role.OTHER and listed_before_dash(w, face, rules)]
-    if not misplaced:
+    if not misplaced or enchant_form(face):
         return
     suggestion = None
     problem_fix = None

@@ -202,11 +202,18 @@ class RuleSet:
         for rename in self.renames:
             if not kind(rename):
                 continue
-            if fold(rename.old) == key and (current := known(rename.new)):
+            renamed = self._renamed_by(rename)
+            if renamed and fold(rename.old) == key and (current := known(rename.new)):
                 return rename, current
-            if fold(rename.new) == key and (current := known(rename.old)):
+            if not renamed and fold(rename.new) == key and (current := known(rename.old)):
                 return rename, current
         return None
+
+    def _renamed_by(self, rename: Rename) -> bool:
+        """Whether this edition comes after `rename` (one older than the archive always does):
+        the old name is then the outdated one, and before it the new name is, never both
+        (Naga under 2009-07-11 is neither, only a word of editions to come)."""
+        return rename.since is None or self.edition >= rename.since
 
     def cite(self, meaning: str) -> tuple[str, ...]:
         """The rule carrying `meaning` in this edition; () if this edition has none."""
