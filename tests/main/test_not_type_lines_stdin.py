@@ -43,3 +43,12 @@ def test_notes_on_standard_input_read_as_text_are_checked_line_by_line() -> None
 
 def test_exit_zero_does_not_hide_the_input_problem() -> None:
     assert concise("--exit-zero", stdin=NOTES)[0] == 2
+
+
+def test_standard_input_counted_whole_is_still_read_whole() -> None:
+    # its first 200 lines are notes, the rest type lines: counted whole, then checked
+    stdin = NOTES * 5 + "Creature — Elf\n" * 300 + "Creature — Forest\n"
+    status, output = concise("-", stdin=stdin)
+    assert status == 1
+    assert output[-1].endswith("in 501 type lines in 1 file.")
+    assert output[-2].startswith("-:501:12: TL304 ")

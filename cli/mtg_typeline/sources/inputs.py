@@ -15,7 +15,7 @@ import json
 import os
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, cast
 
 from mtg_typeline.findings import STDIN
 from mtg_typeline.sources import BOM, SNIFF_BYTES, UTF8_BOM
@@ -270,6 +270,7 @@ def _looks_like_mse(head: bytes) -> bool:
 # A line of a text file that holds type lines: one of its words is a card type or supertype.
 _WORD = re.compile(r"[^\W\d_]+")  # (`Creature-Goblin` is two words, as the checks read it)
 _TEXT_SAMPLE_LINES = 200
+_SPOOL_BYTES = 1 << 24  # standard input counted whole is kept in memory up to 16 MiB
 _JUDGED_LINES = 5  # (blank lines and comments aside) the fewest a named input is judged on
 
 
@@ -299,9 +300,16 @@ def counted_whole(
     """The lines of a whole text input (`stream`, in `codec`; None: UTF-8) that hold a card
     type or supertype word, counted as `type_word_lines` counts its first ones (None where
     its bytes can't be decoded: the reader says what is wrong); and the stream, to be read
-    again from its start (standard input is read whole to be counted)."""
+    again from its start (standard input is copied to be counted: in memory, or on disk
+    when it is long, so that memory stays flat however long it is)."""
     if not stream.seekable():
-        stream = io.BytesIO(stream.read())
+        import shutil  # (only for standard input that may be no type lines: slow to import)
+        import tempfile
+
+        copy = tempfile.SpooledTemporaryFile(max_size=_SPOOL_BYTES)  # noqa: SIM115 (read by the caller)
+        shutil.copyfileobj(stream, copy)
+        stream = cast("BinaryIO", copy)
+        stream.seek(0)
     try:
         lines = utf8_stream(stream, codec, "") if codec is not None else stream
         found = _counted((line.decode("utf-8", "replace") for line in lines), rules, None)
