@@ -64,6 +64,11 @@ MALFORMED = input_problem(
     file named as an input that holds no card data its reader knows. Reported once, at the
     place the parser stopped (line and column), with its message. Type lines read before
     that place are still checked, and so are the other inputs. Exit status 2.
+
+    A named text file (or standard input) of 5 lines or more in which most lines hold no
+    card type or supertype word, a draft log or notes, is one TL905 at line 1 that counts
+    them ("this doesn't look like type lines: 12 of 13 lines hold no card type") instead of
+    a finding for each line; `--input-format text` checks it line by line anyway.
     """,
 )
 

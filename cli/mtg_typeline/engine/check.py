@@ -39,7 +39,7 @@ from mtg_typeline.sources.base import (
     resolve,
 )
 from mtg_typeline.sources.encodings import ENCODED_FORMATS, head_in_utf8, utf8_stream
-from mtg_typeline.sources.inputs import Reading, head_of, look_at, read_ahead, tell_format
+from mtg_typeline.sources.inputs import Reading, counted_whole, head_of, look_at, read_ahead, tell_format
 
 if TYPE_CHECKING:
     from mtg_typeline.ruleset import RuleSet
@@ -131,18 +131,48 @@ def check_stream(
 ) -> int | None:
     """Check the contents of the input `item` (read from `stream`; `fmt`: its format, when
     it is told already); None if passed over."""
-    fmt = fmt or run.reading.given
     codec = run.reading.encoding
-    if fmt is None:
+    if run.reading.given is not None:
+        fmt = run.reading.given
+    else:  # told by its name and content: a text input is judged
         head = head_of(stream, stdin=item.stdin)
         head = head if codec is None else head_in_utf8(head, codec)
-        fmt = tell_format(item.name, head, run.reading)
-        if fmt == "text" and item.searched and look_at(head, run.rules).passed_over(item.name):
-            return None
+        fmt = fmt or tell_format(item.name, head, run.reading)
+        if fmt == "text":
+            judged = _judged(stream, head, item, run)
+            if judged is None:
+                return None
+            stream, finding = judged
+            if finding is not None:  # one finding stands for the findings of its lines
+                report(finding)
+                return 0
     if codec is not None and fmt in ENCODED_FORMATS:  # read as UTF-8, as the readers read
         stream = utf8_stream(stream, codec, item.name)
     items = sources.reader_for(fmt, run.sources)(stream, item.name, meter.add)
     return check_items(items, item.name, run.checker, report, searched=item.searched)
+
+
+def _judged(
+    stream: BinaryIO, head: bytes, item: Input, run: Inputs
+) -> tuple[BinaryIO, Finding | None] | None:
+    """A text input told by its content, judged on whether it holds type lines (see
+    `sources.inputs.Look`): None when a directory search (or `--skip-non-card-files`) passes
+    it over; else the stream to read it from, and the one finding that stands for its
+    findings when it was named and its lines, counted whole, mostly hold no card type."""
+    look = look_at(head, run.rules)
+    if item.searched and look.passed_over(item.name):
+        return None
+    if not look.doubted:
+        return stream, None
+    stream, whole = counted_whole(stream, run.rules, run.reading.encoding)
+    if whole is None or whole.holds:
+        return stream, None
+    untyped = whole.seen - whole.typed
+    message = (
+        f"this doesn't look like type lines: {untyped} of {whole.seen} lines hold no card type; "
+        "to check it line by line anyway, give --input-format text"
+    )
+    return stream, input_finding(MALFORMED, item.name, message, 1, 1, 2)
 
 
 def folder_items(path: str, settings: SourceSettings) -> Iterator[Entry | Passed]:

@@ -4,7 +4,8 @@ Standard input is read ahead (`read_ahead`), so that its first bytes can be look
 then read again; the format is given (`--input-format`) or told from the input's name and
 first bytes (`tell_format`, with `detect`); and a text input told by its content is judged,
 once, on whether it holds type lines at all (`look_at`): a directory search passes over one
-that doesn't (a README, a deck list, requirements.txt), and `--fix` leaves it as it is.
+that doesn't (a README, a deck list, requirements.txt), `--fix` leaves it as it is, and a
+named one of more than a few lines is counted whole (`counted_whole`) to be reported as such.
 """
 
 from __future__ import annotations
@@ -13,10 +14,13 @@ import io
 import json
 import os
 import re
-from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, cast
 
 from mtg_typeline.findings import STDIN
 from mtg_typeline.sources import BOM, SNIFF_BYTES, UTF8_BOM
+from mtg_typeline.sources.base import SourceError
+from mtg_typeline.sources.encodings import utf8_stream
 
 if TYPE_CHECKING:
     from mtg_typeline.ruleset import RuleSet
@@ -79,6 +83,14 @@ class Look(NamedTuple):
     def holds_type_lines(self) -> bool:
         """Whether it looks like type lines (see `Look`)."""
         return self.sample is None or self.sample.holds
+
+    @property
+    def doubted(self) -> bool:
+        """Whether a named input is to be counted whole, as it may be no type lines: its first
+        lines don't look like them, and there are enough of them to tell (a line or two,
+        `echo Forest | typeline`, is checked as it is: its findings are few to read)."""
+        sample = self.sample
+        return sample is not None and sample.seen >= _JUDGED_LINES and not sample.holds
 
     def passed_over(self, name: str) -> bool:
         """Whether a directory search passes it over, as it passes over other files of no
@@ -258,6 +270,8 @@ def _looks_like_mse(head: bytes) -> bool:
 # A line of a text file that holds type lines: one of its words is a card type or supertype.
 _WORD = re.compile(r"[^\W\d_]+")  # (`Creature-Goblin` is two words, as the checks read it)
 _TEXT_SAMPLE_LINES = 200
+_SPOOL_BYTES = 1 << 24  # standard input counted whole is kept in memory up to 16 MiB
+_JUDGED_LINES = 5  # (blank lines and comments aside) the fewest a named input is judged on
 
 
 class TypeWordLines(NamedTuple):
@@ -277,16 +291,48 @@ def type_word_lines(head: bytes, rules: RuleSet) -> TypeWordLines | None:
     """The sample `Look` judges by; None for input that is not text at all."""
     if head.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in head:
         return None
+    return _counted(head.decode("utf-8", "replace").splitlines(), rules, _TEXT_SAMPLE_LINES)
+
+
+def counted_whole(
+    stream: BinaryIO, rules: RuleSet, codec: str | None
+) -> tuple[BinaryIO, TypeWordLines | None]:
+    """The lines of a whole text input (`stream`, in `codec`; None: UTF-8) that hold a card
+    type or supertype word, counted as `type_word_lines` counts its first ones (None where
+    its bytes can't be decoded: the reader says what is wrong); and the stream, to be read
+    again from its start (standard input is copied to be counted: in memory, or on disk
+    when it is long, so that memory stays flat however long it is)."""
+    if not stream.seekable():
+        import shutil  # (only for standard input that may be no type lines: slow to import)
+        import tempfile
+
+        copy = tempfile.SpooledTemporaryFile(max_size=_SPOOL_BYTES)  # noqa: SIM115 (read by the caller)
+        shutil.copyfileobj(stream, copy)
+        stream = cast("BinaryIO", copy)
+        stream.seek(0)
+    try:
+        lines = utf8_stream(stream, codec, "") if codec is not None else stream
+        found = _counted((line.decode("utf-8", "replace") for line in lines), rules, None)
+    except SourceError:
+        found = None
+    stream.seek(0)
+    return stream, found
+
+
+def _counted(lines: Iterable[str], rules: RuleSet, most: int | None) -> TypeWordLines:
+    """Of `lines` (the first `most`; None: all), blank lines and `#` comments aside: how many
+    there are, and how many hold a card type or supertype word."""
     words = {word.casefold() for word in (*rules.card_types, *rules.supertypes, "Token", "Emblem")}
     kinds = ("card_type", "supertype")
     words.update(rename.old.casefold() for rename in rules.renames if rename.kind in kinds)
     seen = typed = 0
-    for line in head.decode("utf-8", "replace").splitlines():
-        text = line.strip().lstrip(BOM)
-        if not text or text.startswith("#"):
-            continue
-        seen += 1
-        typed += any(word.casefold() in words for word in _WORD.findall(text))
-        if seen == _TEXT_SAMPLE_LINES:
-            break
+    for chunk in lines:
+        for line in chunk.splitlines():  # (a chunk of a stream: up to LF, holding CRs maybe)
+            text = line.strip().lstrip(BOM)
+            if not text or text.startswith("#"):
+                continue
+            seen += 1
+            typed += any(word.casefold() in words for word in _WORD.findall(text))
+            if seen == most:
+                return TypeWordLines(seen, typed)
     return TypeWordLines(seen, typed)
