@@ -150,8 +150,23 @@ def test_a_card_missing_its_type_is_a_tl905_and_the_others_are_checked() -> None
         (5, 46, 47, "TL905", None),
     ]
     messages = [f["message"] for f in doc["findings"]]
-    assert messages[0] == "the card 'Nope' has no type (Draftmancer refuses a card without one)"
-    assert messages[2] == "the back face 'Back' of 'Two' has no type (Draftmancer refuses a card without one)"
+    assert messages[0].startswith("the card 'Nope' has no type: Draftmancer takes a card without one only")
+    assert messages[2].startswith("the back face 'Back' of 'Two' has no type: ")
+
+
+def test_a_card_of_the_name_of_one_above_without_a_type_is_another_printing_of_it() -> None:
+    """Draftmancer gives a card the properties of the first card of its name above it: a
+    printing with only its own collector number has the type of that card, and is no TL905
+    (its line is checked once, at the first)."""
+    data = card_list(
+        '{"name": "Nope", "set": "x"}',
+        '{"name": "Elfy", "type": "Creature", "subtypes": ["Elf"]}',
+        '{"name": "Elfy", "collector_number": "2"}',
+        '{"name": "Nope", "collector_number": "2"}',
+    )
+    got = [(i.line, i.message.partition(":")[0]) for i in items(data) if not isinstance(i, Entry)]  # type: ignore[union-attr]
+    assert got == [(3, "the card 'Nope' has no type"), (6, "the card 'Nope' has no type")]
+    assert [e.text for e in entries(data)] == ["Creature — Elf"]
 
 
 def test_a_type_or_subtypes_of_the_wrong_kind_is_a_tl905_at_the_value() -> None:

@@ -10,7 +10,9 @@ Draftmancer reads with a type); findings are placed at the words in those values
 is written back into them (`draftmancer.faces`).
 
 What Draftmancer refuses is a TL905 at its place, and the other cards are still checked: a
-card with no `type`, a `type` that is not a string, `subtypes` that are not a list of
+card with no `type` (unless it has the name of a card above it: Draftmancer reads it as
+another printing of that card, with its type; the printings of Magic's own cards that
+Draftmancer knows can't be told here), a `type` that is not a string, `subtypes` that are not a list of
 strings, an entry of the array that is not an object. JSON that can't be read is one TL905
 where it breaks. A file with no `[CustomCards]` section holds no custom cards
 (`NotCardData`).
@@ -29,6 +31,9 @@ from mtg_typeline.sources.draftmancer.loose import sections
 from mtg_typeline.sources.json_cards.places import JsonText, Path, Site
 
 _CARD, _FACE, _OTHER = range(3)  # what an object holding a `type` is, for the walk
+_UNTYPED = (
+    "Draftmancer takes a card without one only as another printing of a card above it or of Magic's own"
+)
 
 
 def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
@@ -56,6 +61,7 @@ class _Section:
     def __init__(self, document: JsonText, path: str) -> None:
         self.document = document
         self.path = path
+        self.typed: set[str] = set()  # the names of the cards with a type so far
 
     def items(self) -> Iterator[Item]:
         cards = self.document.root
@@ -72,7 +78,10 @@ class _Section:
     def card_items(self, card: Face, index: int) -> Iterator[Item]:
         """The lines of a card, its back face and its related cards, or what is wrong."""
         name = _name(card)
-        yield from self.face_items(card, (index,), f"the card {name!r}" if name else f"card {index + 1}")
+        if "type" in card or name not in self.typed:  # (else another printing of a card above)
+            yield from self.face_items(card, (index,), f"the card {name!r}" if name else f"card {index + 1}")
+        if name is not None and "type" in card:
+            self.typed.add(name)
         owner = f" of {name!r}" if name else f" of card {index + 1}"
         back = card.get("back")
         if type(back) is dict:
@@ -88,7 +97,7 @@ class _Section:
     def face_items(self, face: Face, where: Path, what: str) -> Iterator[Item]:
         """The entry of a face's line, or a TL905 at what Draftmancer would refuse in it."""
         if "type" not in face:
-            yield self.malformed(where, f"{what} has no type (Draftmancer refuses a card without one)")
+            yield self.malformed(where, f"{what} has no type: {_UNTYPED}")
         elif type(face["type"]) is not str:
             yield self.malformed((*where, "type"), f"the type of {what} is not a string")
         elif not _strings(face.get("subtypes")):
