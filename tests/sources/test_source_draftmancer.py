@@ -240,3 +240,13 @@ def test_a_directory_search_reads_the_card_list() -> None:
     status, doc = check(["sets"])
     assert status == 2
     assert [f["code"] for f in doc["findings"]] == ["TL103", "TL202", "TL302", "TL905"]
+
+
+def test_a_long_number_and_deep_nesting_are_read_or_reported() -> None:
+    """Digits past Python's limit for an int are read as the JSON readers read them; an array
+    nested past what `json` reads is one TL905, never a traceback."""
+    long_number = card_list('{"name": "A", "type": "Creature", "rating": ' + "9" * 5000 + "}")
+    assert [e.text for e in entries(long_number)] == ["Creature"]
+    with pytest.raises(SourceError) as raised:
+        items("[CustomCards]\n" + "[" * 100_000)
+    assert raised.value.message == "the JSON is nested too deeply to read"

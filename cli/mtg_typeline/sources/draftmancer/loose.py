@@ -24,6 +24,8 @@ _TRAILING_COMMA = re.compile(r"(?<=[el\"\d}\]])([ \t\r\n]*),(?=[ \t\r\n]*[\]}])"
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
 _BLANKS = re.compile(r"[ \t\r\n]*")
 _NOT_BREAK = re.compile(r"[^\r\n]")
+# Finds where a value ends; numbers are left as their digits (no limit on them, no time).
+_SCAN = json.JSONDecoder(parse_int=str, parse_float=str)
 
 
 def sections(text: str) -> Iterator[str]:
@@ -51,7 +53,7 @@ def _end_of_json(text: str, start: int) -> int:
     """The offset after the JSON value at `start` (loosely written); what follows it (the
     other sections) is not read."""
     try:
-        return int(json.JSONDecoder().raw_decode(_TRAILING_COMMA.sub(r"\1 ", text), start)[1])
+        return int(_SCAN.raw_decode(_TRAILING_COMMA.sub(r"\1 ", text), start)[1])
     except json.JSONDecodeError as exc:
         raise SourceError(f"not valid JSON: {exc.msg.removesuffix(' at')}", exc.lineno, exc.colno) from None
     except RecursionError:
