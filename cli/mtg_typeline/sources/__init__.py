@@ -6,9 +6,10 @@ places, and the reader's own findings about the input), nothing more: the engine
 filters. Opening an input and telling its format are in `sources.inputs`. A reader module
 is imported only when a file of its format is read: plain text is `sources.text`, and each
 other format is a package of its own with its helpers (`tables`, `json_cards`: Scryfall,
-MTGJSON and card lists of any shape, whole or as JSON Lines, `yaml_cards`, `cockatrice`, `mse`) or a module
-(`forge`). Shared by readers: which key of a card holds its type line (`cardkeys`), and
-inputs in another encoding than UTF-8 (`encodings`).
+MTGJSON and card lists of any shape, whole or as JSON Lines, `yaml_cards`, `cockatrice`, `mse`,
+`draftmancer`: the custom cards of a Draftmancer card list) or a module (`forge`). Shared by
+readers: which key of a card holds its type line (`cardkeys`), and inputs in another
+encoding than UTF-8 (`encodings`).
 """
 
 from __future__ import annotations
@@ -27,7 +28,10 @@ UTF8_BOM = BOM.encode("utf-8")
 # A Magic Set Editor set: a `.mse-set` zip or folder, or the `set` file of an unzipped one
 SET_SUFFIX = ".mse-set"
 SET_FILE = "set"
-FORMATS = ("text", "scryfall", "mtgjson", "json", "jsonl", "csv", "yaml", "cockatrice", "forge", "mse")
+FORMATS = (
+    *("text", "scryfall", "mtgjson", "json", "jsonl", "csv", "yaml", "cockatrice", "forge", "mse"),
+    "draftmancer",
+)
 # The files a directory search reads by default (Forge scripts are *.txt; an MSE set is a
 # `.mse-set` zip or folder, or its `set` file).
 DEFAULT_INCLUDE = (
@@ -49,6 +53,7 @@ _MODULES = {
     "cockatrice": "cockatrice",
     "forge": "forge",
     "mse": "mse",
+    "draftmancer": "draftmancer",
 }
 
 

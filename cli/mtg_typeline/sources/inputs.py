@@ -172,6 +172,8 @@ def detect(path: str, head: bytes) -> str:
         found = _BY_EXTENSION[ext]
     elif ext == ".xml" or start.startswith((b"<?xml", b"<cockatrice", b"<!--")):
         found = "cockatrice"
+    elif _looks_like_draftmancer(start):
+        found = "draftmancer"
     elif ext == ".json" or _JSON_START.match(start):
         found = "jsonl" if _looks_like_json_lines(start) else json_kind(head)
     elif _looks_like_forge(head):
@@ -254,6 +256,23 @@ def _looks_like_json_lines(start: bytes) -> bool:
         return all(type(json.loads(line)) is dict for line in lines)
     except ValueError:  # (JSONDecodeError, and bytes that are not UTF-8)
         return False
+
+
+def is_cards_header(line: str) -> bool:
+    """Whether a line (stripped) is the header of a Draftmancer `[CustomCards]` section,
+    read as Draftmancer reads it: in any case, blanks inside the brackets aside."""
+    return line.startswith("[") and line.endswith("]") and line[1:-1].strip().lower() == "customcards"
+
+
+def _looks_like_draftmancer(start: bytes) -> bool:
+    """Whether an input is a Draftmancer card list with custom cards: its first line (blank
+    lines and `#` comments aside) is the `[CustomCards]` header, or the `[Settings]` header
+    with a `[CustomCards]` one further on (a list of type lines starts with neither)."""
+    lines = (line.strip() for line in start[:SNIFF_BYTES].decode("utf-8", "replace").splitlines())
+    first = next((line for line in lines if line and not line.startswith("#")), "")
+    if is_cards_header(first):
+        return True
+    return first.lower() == "[settings]" and any(is_cards_header(line) for line in lines)
 
 
 def _looks_like_forge(head: bytes) -> bool:

@@ -75,6 +75,11 @@ class JsonText:
         offset = self.offset_of(holder)
         if offset is None:  # not for valid JSON, which is all that was parsed
             return Offset(1, 1)
+        return self.locate_at(offset)
+
+    def locate_at(self, offset: int) -> Locator:
+        """Where the characters of the string literal whose text starts at `offset` (just
+        after its quote) are in the file."""
         line, column = self.place(offset)
         value, end = _scanstring(self.text, offset)
         if end - offset - 1 == len(value):  # no escape: the text stands as it is
