@@ -35,6 +35,15 @@ os.environ["TYPELINE_CACHE_DIR"] = tempfile.mkdtemp(prefix="typeline-test-cache-
 SHARED_REASON = "needs ../shared"
 
 
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test has a data directory of its own (`TYPELINE_DATA_DIR`, where `rules update`
+    writes the editions it imports), empty and not yet made, never the user's."""
+    folder = tmp_path_factory.mktemp("data") / "typeline"
+    monkeypatch.setenv("TYPELINE_DATA_DIR", str(folder))
+    return folder
+
+
 def entries_of(items: Iterable[Item]) -> list[Entry]:
     """What a reader gave, as entries: each entry, and each type line of a batch of card data
     (clean or not) as its entry, asked for as the batch comes (as the engine asks)."""
@@ -173,6 +182,7 @@ def forget_rules() -> None:
     editions.load_rule_file.cache_clear()
     editions.load_as_edition.cache_clear()
     editions.read_index.cache_clear()
+    editions.forget_editions()
 
 
 @pytest.fixture

@@ -27,7 +27,7 @@ from mtg_typeline.checks.base import (
 from mtg_typeline.checks.subtype_forms import singular_entries, written_form
 from mtg_typeline.notation import fold
 from mtg_typeline.parser import TypeLine, Word
-from mtg_typeline.ruleset import RuleSet, SubtypeList, shipped_editions
+from mtg_typeline.ruleset import RuleSet, SubtypeList, edition_dates
 from mtg_typeline.ruleset.history import Run, listed_later
 from mtg_typeline.ruleset.typenames import name_problem
 
@@ -106,7 +106,7 @@ def _remedy(word: str, own: tuple[SubtypeList, ...], rules: RuleSet) -> str:
     type it stands under (a designer's most common finding, whose remedy is not a spelling)."""
     if not own or name_problem(word, subtype=True) is not None:
         return ""  # no list to add it to, or a word no rule file could hold (`100%`)
-    if rules.edition != shipped_editions()[-1]:
+    if rules.edition != edition_dates()[-1]:
         return ""  # an older edition's unknown word is likelier a newer edition's (Vehicle in 2010)
     adds = " or ".join(f"`add: {{{s.key}: [{word}]}}`" for s in own)
     return f"; if it is a type of your own, add it to a rule file given with --rules ({adds})"

@@ -27,6 +27,7 @@ from mtg_typeline.crimport.edition import Imported, import_file
 from mtg_typeline.crimport.layout import flow, quote, scalar
 from mtg_typeline.errors import InputError, RulesDataError
 from mtg_typeline.ruleset.editions import INDEX_FILE
+from mtg_typeline.ruleset.index import IndexEntry
 
 SOURCE_PATTERNS = ("*.txt.gz", "*.txt")
 
@@ -41,6 +42,13 @@ class RuleFile:
     @property
     def name(self) -> str:
         return f"{self.imported.effective}.yaml"
+
+    def entry(self) -> IndexEntry:
+        """The file's entry in the index."""
+        imported = self.imported
+        counts = tuple(imported.counts().items())
+        section = imported.facts.section
+        return IndexEntry(imported.effective, self.name, section, self.covers, counts, imported.facts.notes)
 
 
 def run_archive(archive: str, out_dir: str, extra: Sequence[str], out: TextIO) -> int:
@@ -60,8 +68,8 @@ def write_rule_files(
     editions = sorted(_imported(archive_dir, extra), key=lambda pair: (pair[1].effective, pair[0]))
     files = list(_group(editions))
     texts = {rule_file.name: rule_file.imported.text() for rule_file in files}
-    texts[INDEX_FILE] = index_text(files)
-    _write_all(os.fspath(out_dir), texts)
+    texts[INDEX_FILE] = index_text([rule_file.entry() for rule_file in files])
+    write_all(os.fspath(out_dir), texts)
     return files
 
 
@@ -98,8 +106,9 @@ def _group(editions: Sequence[tuple[str, Imported]]) -> Iterator[RuleFile]:
         yield current
 
 
-def index_text(files: Sequence[RuleFile]) -> str:
-    """The index: for each rule file, the editions and source files it covers, and its counts."""
+def index_text(entries: Sequence[IndexEntry]) -> str:
+    """The index: for each rule file, the editions and source files it covers, and its counts
+    (the shipped index, and the one of the user-imported editions)."""
     lines = [
         "# mtg-typeline rule-file index: one entry per rule file, oldest first; each file stands for",
         "# the editions under `covers` (effective date, CR text it was imported from), whose",
@@ -107,27 +116,26 @@ def index_text(files: Sequence[RuleFile]) -> str:
         "schema: 1",
         "files:",
     ]
-    for rule_file in files:
-        imported = rule_file.imported
+    for entry in entries:
         lines += [
-            f"  - edition: {quote(imported.effective)}",
-            f"    file: {scalar(rule_file.name)}",
-            f"    section: {quote(imported.facts.section)}",
-            f"    first_source: {scalar(rule_file.covers[0][1])}",
-            f"    last_source: {scalar(rule_file.covers[-1][1])}",
+            f"  - edition: {quote(entry.edition)}",
+            f"    file: {scalar(entry.file)}",
+            f"    section: {quote(entry.section)}",
+            f"    first_source: {scalar(entry.covers[0][1])}",
+            f"    last_source: {scalar(entry.covers[-1][1])}",
             "    covers:",
             *(
                 f"      - {{edition: {quote(date)}, source: {scalar(source, in_flow=True)}}}"
-                for date, source in rule_file.covers
+                for date, source in entry.covers
             ),
-            "    counts: {" + ", ".join(f"{k}: {v}" for k, v in imported.counts().items()) + "}",
+            "    counts: {" + ", ".join(f"{k}: {v}" for k, v in entry.counts) + "}",
         ]
-        if imported.facts.notes:
-            lines.append(f"    notes: {flow(imported.facts.notes)}")
+        if entry.notes:
+            lines.append(f"    notes: {flow(entry.notes)}")
     return "\n".join(lines) + "\n"
 
 
-def _write_all(folder: str, texts: dict[str, str]) -> None:
+def write_all(folder: str, texts: dict[str, str]) -> None:
     """Write each text (UTF-8, LF line ends) to its file in `folder`, made if need be: every
     temporary file first, then each put in place, so a failure leaves no file changed."""
     _make_folder(folder)

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from mtg_typeline.errors import UsageError
-from mtg_typeline.ruleset import load_rules, shipped_editions, shipped_index
+from mtg_typeline.ruleset import edition_dates, edition_index, load_rules
 from mtg_typeline.ruleset.editions import NEWEST, normal_date
 from mtg_typeline.ruleset.model import RuleSet, SubtypeList, is_date
 from mtg_typeline.spelling import close_matches
@@ -106,8 +106,8 @@ def pick_edition(edition: str | None, as_of: str | None) -> str | None:
         raise UsageError("--edition and --as-of exclude each other")
     # an empty date is an error (from in_force or resolve), never the default edition
     if as_of is not None:
-        return shipped_index().in_force(as_of)
-    return None if edition is None else shipped_index().resolve(edition, as_of=True)
+        return edition_index().in_force(as_of)
+    return None if edition is None else edition_index().resolve(edition, as_of=True)
 
 
 def edition_rules(edition: str | None) -> tuple[str, RuleSet]:
@@ -116,9 +116,10 @@ def edition_rules(edition: str | None) -> tuple[str, RuleSet]:
     return rules.edition, rules
 
 
-def all_editions() -> list[tuple[str, RuleSet]]:
-    """Every shipped edition, oldest first, with its rule set."""
-    return [(edition, load_rules(edition)) for edition in shipped_editions()]
+def all_editions(editions: tuple[str, ...] | None = None) -> list[tuple[str, RuleSet]]:
+    """Every edition (`editions`, default: every shipped and user-imported one), oldest
+    first, with its rule set."""
+    return [(edition, load_rules(edition)) for edition in editions or edition_dates()]
 
 
 def chosen(rules: RuleSet, edition: str, key: str | None) -> tuple[Category, ...]:
@@ -231,9 +232,12 @@ def counts(rules: RuleSet) -> dict[str, int]:
 
 
 def list_editions(output_format: str) -> str:
-    """The shipped editions, oldest first, with how many entries each list has."""
+    """The editions, oldest first, with how many entries each list has; a user-imported one
+    (`typeline rules update`) is marked, with where it came from."""
     editions = all_editions()
     default = editions[-1][0]
+    index = edition_index()
+    imported = {label: index.imported_from(label) for label, _ in editions}
     if output_format == "json":
         rows = [
             {
@@ -242,6 +246,7 @@ def list_editions(output_format: str) -> str:
                 "section": rules.section,
                 "default": label == default,
                 "counts": counts(rules),
+                **({"imported_from": imported[label]} if imported[label] else {}),
             }
             for label, rules in editions
         ]
@@ -259,8 +264,9 @@ def list_editions(output_format: str) -> str:
             rules.section.rjust(3),
             *(c.rjust(w) for c, w in zip(cells, widths, strict=True)),
         ]
-        lines.append("  ".join(row))
+        lines.append("  ".join(row) + ("  imported" if imported[label] else ""))
     lines.append(f"{len(editions)} editions; * marks the default, the newest")
+    lines += [f"{label}: imported from {source}" for label, source in imported.items() if source]
     return "\n".join(lines) + "\n"
 
 

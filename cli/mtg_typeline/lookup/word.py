@@ -40,6 +40,7 @@ from mtg_typeline.lookup.show import (
     join,
 )
 from mtg_typeline.notation import fold
+from mtg_typeline.ruleset import edition_dates
 from mtg_typeline.ruleset.model import Rename, RuleSet
 from mtg_typeline.spelling import close_matches
 
@@ -87,7 +88,7 @@ def look_up(word: str, edition: str | None, as_type: str | None, files: tuple[st
     parts = parts_of(rules, text) if not found else ()
     if not any(p.found for p in parts):
         parts = ()  # words of which none is a type: no use telling them apart
-    spans = _spans(fold(text))
+    spans = _spans(fold(text), edition_dates())
     answer = Answer(
         text,
         _spelling(text, found, spans, renames),
@@ -138,12 +139,13 @@ def _renames(rules: RuleSet, word: str) -> tuple[tuple[Rename, str | None], ...]
 
 
 @cache
-def _spans(key: str) -> tuple[Span, ...]:
-    """Where each list holding the folded word `key` has it, over every shipped edition."""
+def _spans(key: str, editions: tuple[str, ...]) -> tuple[Span, ...]:
+    """Where each list holding the folded word `key` has it, over every edition (kept per
+    tuple of `editions`, shipped and user-imported, as an import adds one)."""
     runs: dict[str, list[list[str]]] = {}
     last: dict[str, Found] = {}
     before: set[str] = set()
-    for label, rules in all_editions():
+    for label, rules in all_editions(editions):
         here = {f.category.key: f for f in found_in(rules, key)}
         for name, found in here.items():
             if name in before:

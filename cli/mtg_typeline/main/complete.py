@@ -22,7 +22,7 @@ from click.shell_completion import CompletionItem
 
 from mtg_typeline.checks import CHECKS
 from mtg_typeline.errors import TypelineError
-from mtg_typeline.ruleset import shipped_editions
+from mtg_typeline.ruleset import edition_dates
 from mtg_typeline.ruleset.editions import NEWEST
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ def complete_selectors(ctx: Context, param: Parameter, incomplete: str) -> list[
 def complete_edition(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
     """`newest` (with its date as help), then the shipped editions' effective dates, newest first."""
     try:
-        dates = shipped_editions()
+        dates = edition_dates()
     except TypelineError:  # broken rule data: no dates offered, and no traceback in the shell
         return []
     items = [CompletionItem(NEWEST, help=dates[-1]), *(CompletionItem(date) for date in reversed(dates))]

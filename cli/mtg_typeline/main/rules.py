@@ -47,8 +47,8 @@ def _rules_files(command: F) -> F:
 
 @click.group(context_settings=CONTEXT)
 def rules() -> None:
-    """The shipped rule files: list the editions, show or compare their lists, import a CR text;
-    draft a rule file of your own."""
+    """The shipped rule files: list the editions, show or compare their lists, import a CR text
+    or the newest edition; draft a rule file of your own."""
 
 
 @rules.command("list", context_settings=CONTEXT, short_help="List the shipped editions with their counts.")
@@ -132,6 +132,42 @@ def rules_import(
     from mtg_typeline.crimport import import_command
 
     guarded(ctx, lambda: import_command(sources, output, archive, out_dir, sys.stdout))
+
+
+@rules.command(
+    "update",
+    context_settings=CONTEXT,
+    short_help="Import the newest CR edition from the official rules page.",
+)
+@click.option(
+    "--from",
+    "source",
+    metavar="FILE|URL",
+    help="Import this CR text (a file, or its address) instead of the one the rules page links to.",
+)
+@click.option(
+    "--page-url",
+    metavar="URL",
+    help="The rules page to find the plain-text CR on (default: https://magic.wizards.com/en/rules).",
+)
+@click.option(
+    "--timeout",
+    type=float,
+    metavar="SECONDS",
+    help="How long to wait on the network each time (default: 30).",
+)
+@click.pass_context
+def rules_update(ctx: click.Context, source: str | None, page_url: str | None, timeout: float | None) -> None:
+    """Fetch the newest Comprehensive Rules text from the official rules page (or take the one
+    --from names), import it, and keep its rule file in your data directory, so that
+    --edition newest, --as-of, `rules list` and `lookup` use it until a release of typeline
+    ships it. Writes nothing when the edition is there already or shipped, or when the text
+    can't be fetched whole or imported.
+
+    Exit status: 0, or 2 when the text can't be fetched, read or imported."""
+    from mtg_typeline.crimport.update import update_command
+
+    guarded(ctx, lambda: update_command(source, page_url, timeout, sys.stdout))
 
 
 class FromCommand(click.Command):

@@ -19,7 +19,7 @@ from mtg_typeline.filters import Selection, expand
 from mtg_typeline.findings import STDIN
 from mtg_typeline.options import values
 from mtg_typeline.options.values import STDOUT
-from mtg_typeline.ruleset import shipped_index
+from mtg_typeline.ruleset import edition_index
 from mtg_typeline.sources import DEFAULT_INCLUDE, ZipLimits
 
 # Ways to choose the rules, each excluding the others: typing one drops the others' settings
@@ -202,9 +202,9 @@ def _edition(merged: Mapping[str, Any]) -> str | None:
     if len(chosen) > 1:
         raise UsageError(f"{', '.join(chosen[:-1])} and {chosen[-1]} exclude each other")
     if merged.get("as-of") is not None:
-        return shipped_index().in_force(str(merged["as-of"]))
+        return edition_index().in_force(str(merged["as-of"]))
     edition = merged.get("edition")
-    return None if edition is None else shipped_index().resolve(str(edition), as_of=True)
+    return None if edition is None else edition_index().resolve(str(edition), as_of=True)
 
 
 def _force_exclude(merged: Mapping[str, Any], config: Config) -> bool:

@@ -22,7 +22,14 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from mtg_typeline.ruleset.editions import load_edition, rules_dir, shipped_editions, shipped_index
+from mtg_typeline.ruleset.editions import (
+    edition_dates,
+    edition_index,
+    load_edition,
+    rules_dir,
+    shipped_editions,
+    shipped_index,
+)
 from mtg_typeline.ruleset.model import Rename, RuleSet, SubtypeList
 
 if TYPE_CHECKING:
@@ -32,6 +39,8 @@ __all__ = [
     "Rename",
     "RuleSet",
     "SubtypeList",
+    "edition_dates",
+    "edition_index",
     "load_renames",
     "load_rules",
     "parse_rules",

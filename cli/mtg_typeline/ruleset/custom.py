@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from mtg_typeline import __version__
 from mtg_typeline.errors import UsageError
 from mtg_typeline.ruleset import cache as rulecache
-from mtg_typeline.ruleset.editions import load_rule_file, renames_path
+from mtg_typeline.ruleset.editions import load_rule_file, renames_path, user_index
 
 if TYPE_CHECKING:
     from mtg_typeline.ruleset.model import RuleSet
@@ -39,8 +39,10 @@ def load_files(paths: RulePaths) -> RuleSet:
     if not given:
         raise UsageError("no rule file given")
     renames = renames_path()
-    # the paths as given are in the key too: the rules name their files as they were given
-    key = rulecache.key_of("\0".join((__version__, _KIND, *given)), (*given, renames))
+    # the paths as given are in the key too: the rules name their files as they were given;
+    # and whether the user imported editions, which can change what `newest` is
+    mark = (__version__, _KIND, user_index() or "", *given)
+    key = rulecache.key_of("\0".join(mark), (*given, renames))
     cached = _cached(key, given) if key else None
     if cached is not None:
         return cached

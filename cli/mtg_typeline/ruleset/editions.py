@@ -8,6 +8,12 @@ but for the date shares the file of its first edition (2020-08-07 is read from
 `2020-07-03.yaml`). Every covered effective date is a shipped edition; an edition is in force
 from its date until the next one's.
 
+Beside them, the editions the user imported (`typeline rules update`) are kept in the `rules`
+folder of the user's data directory (`user_folder`), with an index of the same schema;
+`edition_index` merges both, a shipped edition winning over a user-imported one of the same
+date, and every command that names an edition reads that merged index. With no user index,
+finding out costs one `stat` per run.
+
 The index and the rule files are read as strictly as the schema says (`index` and `validate`),
 once: their checked contents are then kept in the rule cache (`cache`), so a start reads no
 YAML. Those two modules are imported only when the cache has no copy: that laziness is the
@@ -37,6 +43,9 @@ __all__ = [
     "NEWEST",
     "RENAMES_FILE",
     "Index",
+    "edition_dates",
+    "edition_index",
+    "forget_editions",
     "is_date",
     "load_as_edition",
     "load_edition",
@@ -46,12 +55,15 @@ __all__ = [
     "shipped_editions",
     "shipped_folder",
     "shipped_index",
+    "user_folder",
+    "user_index",
 ]
 
 RULES_DIR_NAME = "rules"
 NEWEST = "newest"  # the name of the newest shipped edition, wherever an edition is named
 RENAMES_FILE = "renames.yaml"
 INDEX_FILE = "index.yaml"
+DATA_ENV = "TYPELINE_DATA_DIR"
 
 
 def rules_dir() -> Path:
@@ -84,13 +96,15 @@ def renames_path() -> str:
 class Index:
     """The index of a folder of rule files: every covered effective date and its file."""
 
-    __slots__ = ("_entries", "dates", "files", "folder", "path")
+    __slots__ = ("_entries", "dates", "files", "folder", "path", "user")
 
-    def __init__(self, folder: str, files: dict[str, str]) -> None:
+    def __init__(self, folder: str, files: dict[str, str], user: Index | None = None) -> None:
         self.folder = folder
         self.path = os.path.join(folder, INDEX_FILE)
-        self.files = files  # effective date -> rule file name, oldest first
+        # effective date -> rule file: its name in `folder`, or (a user's, merged in) its path
+        self.files = files
         self.dates: tuple[str, ...] = tuple(files)
+        self.user = user  # the user's index merged into this one, if any
         self._entries: tuple[IndexEntry, ...] | None = None
 
     @property
@@ -105,6 +119,18 @@ class Index:
 
             self._entries = tuple(IndexEntry.from_data(item) for item in _read(self.folder)["entries"])
         return self._entries
+
+    def imported_from(self, edition: str) -> str | None:
+        """Where the user-imported `edition` came from (the URL or file `rules update` read),
+        or None for a shipped edition (which wins over a user's of the same date)."""
+        user = self.user
+        if user is None or self.file_of(edition) != user.file_of(edition):
+            return None
+        for entry in user.entries:
+            for day, source in entry.covers:
+                if day == edition:
+                    return source
+        return None
 
     def file_of(self, edition: str) -> str | None:
         """The path of the rule file of the edition effective on `edition` (exact), or None."""
@@ -211,11 +237,63 @@ def shipped_editions() -> tuple[str, ...]:
     return shipped_index().dates
 
 
+def user_folder() -> str | None:
+    """Where `typeline rules update` keeps the editions it imported: `rules/` in the user's
+    data directory, `$TYPELINE_DATA_DIR`, else `$XDG_DATA_HOME/mtg-typeline`, else
+    `~/.local/share/mtg-typeline`. None when `TYPELINE_DATA_DIR` is empty (no user editions)
+    or there is no home directory."""
+    chosen = os.environ.get(DATA_ENV)
+    if chosen is None:
+        base = os.environ.get("XDG_DATA_HOME", "")
+        if not os.path.isabs(base):  # the XDG rule: a relative path is ignored
+            home = os.path.expanduser("~")
+            if not os.path.isabs(home):
+                return None
+            base = os.path.join(home, ".local", "share")
+        chosen = os.path.join(base, "mtg-typeline")
+    return os.path.join(os.path.abspath(chosen), RULES_DIR_NAME) if chosen else None
+
+
+def edition_index() -> Index:
+    """Every edition a command may name: the shipped ones and the user-imported ones of
+    other dates (a shipped edition wins over a user's of the same date), oldest first."""
+    return _merged(shipped_folder(), user_folder())
+
+
+def edition_dates() -> tuple[str, ...]:
+    """Effective dates of every edition a command may name (`edition_index`), oldest first."""
+    return edition_index().dates
+
+
+def user_index() -> str | None:
+    """The path of the index of the user-imported editions, when there is one (one `stat`)."""
+    folder = user_folder()
+    path = os.path.join(folder, INDEX_FILE) if folder else None
+    return path if path and os.path.isfile(path) else None
+
+
+@functools.cache
+def _merged(shipped: str, user: str | None) -> Index:
+    index = read_index(shipped)
+    if user is None or not os.path.isfile(os.path.join(user, INDEX_FILE)):  # the one stat
+        return index
+    mine = read_index(user)
+    files = {day: os.path.join(user, name) for day, name in mine.files.items()}
+    files.update((day, os.path.join(shipped, name)) for day, name in index.files.items())
+    return Index(shipped, dict(sorted(files.items())), mine)
+
+
+def forget_editions() -> None:
+    """Forget what this process read of the indexes, after the user's one was rewritten."""
+    for cached in (_merged, read_index, load_rule_file, load_as_edition):
+        cached.cache_clear()
+
+
 def load_edition(edition: str | None = None) -> RuleSet:
-    """The rule set of the shipped `edition` (its effective date, or `newest`; default: the
+    """The rule set of the shipped or user-imported `edition` (its effective date, or `newest`; default: the
     newest). An edition that shares the rule file of an earlier one is that file's rules
     under its own date."""
-    index = shipped_index()
+    index = edition_index()
     chosen = index.newest if edition is None else index.resolve(edition)  # "" is no edition
     file = index.file_of(chosen)
     if file is None:

@@ -12,7 +12,7 @@ import functools
 from typing import NamedTuple
 
 from mtg_typeline.notation import fold
-from mtg_typeline.ruleset.editions import load_edition, shipped_editions
+from mtg_typeline.ruleset.editions import edition_dates, load_edition
 from mtg_typeline.ruleset.model import RuleSet, SubtypeList
 
 __all__ = ["Run", "dropped", "listed_later"]
@@ -33,7 +33,7 @@ def dropped(word: str, rules: RuleSet) -> Run | None:
     longer lists it; None for a word no earlier shipped edition listed, or one it lists."""
     if rules.subtype_lists(word):
         return None
-    runs = _runs().get(fold(" ".join(word.split())), ())
+    runs = _runs(edition_dates()).get(fold(" ".join(word.split())), ())
     before = [r for r in runs if r.removed is not None and r.removed <= rules.edition]
     return before[-1] if before else None
 
@@ -43,15 +43,15 @@ def listed_later(word: str, rules: RuleSet) -> Run | None:
     edition does not: a word of the rules to come (Dinosaur under 2009-07-11), not a typo."""
     if rules.subtype_lists(word):
         return None
-    runs = _runs().get(fold(" ".join(word.split())), ())
+    runs = _runs(edition_dates()).get(fold(" ".join(word.split())), ())
     return next((r for r in runs if r.first > rules.edition), None)
 
 
 @functools.cache
-def _runs() -> dict[str, tuple[Run, ...]]:
-    """Every folded entry of every shipped edition's lists, with each run of editions that
-    holds it, oldest first."""
-    editions = shipped_editions()
+def _runs(editions: tuple[str, ...]) -> dict[str, tuple[Run, ...]]:
+    """Every folded entry of the lists of every edition (shipped or user-imported: kept per
+    tuple of `editions`, as an import adds one), with each run of editions that holds it,
+    oldest first."""
     open_runs: dict[tuple[str, str], tuple[str, str, SubtypeList]] = {}  # (key, list) -> run so far
     found: dict[str, list[Run]] = {}
     previous = ""

@@ -8,7 +8,7 @@ since which the rules have the word, and the run goes on.
 from __future__ import annotations
 
 from mtg_typeline.notation import fold
-from mtg_typeline.ruleset.editions import load_edition, shipped_editions
+from mtg_typeline.ruleset.editions import edition_dates, load_edition
 from mtg_typeline.ruleset.model import RuleSet
 from mtg_typeline.ruleset.provenance import CARD_TYPES, SUPERTYPES
 
@@ -28,7 +28,7 @@ def note(where: str, entry: str, described: str, origin: str | None, base: RuleS
 def edition_since(category: str, entry: str, edition: str) -> str | None:
     """The oldest shipped edition from which every edition up to `edition` has `entry` in
     `category`; None when `edition` is not a shipped one or lacks it."""
-    dates = [date for date in shipped_editions() if date <= edition]
+    dates = [date for date in edition_dates() if date <= edition]
     if not dates or dates[-1] != edition:
         return None
     since = None

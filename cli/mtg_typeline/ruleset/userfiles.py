@@ -15,7 +15,14 @@ from mtg_typeline import __version__
 from mtg_typeline.errors import UsageError
 from mtg_typeline.ruleset import cache as rulecache
 from mtg_typeline.ruleset.customfile import CustomFile, check_not_partial, is_custom, read_custom
-from mtg_typeline.ruleset.editions import INDEX_FILE, NEWEST, load_edition, load_rule_file, shipped_folder
+from mtg_typeline.ruleset.editions import (
+    INDEX_FILE,
+    NEWEST,
+    load_edition,
+    load_rule_file,
+    shipped_folder,
+    user_index,
+)
 from mtg_typeline.ruleset.extend import apply_custom
 from mtg_typeline.ruleset.validate import load_renames, parse_rules, read_text
 from mtg_typeline.yamlnodes import NodeReader
@@ -96,10 +103,12 @@ class Loader:
             rules = load_edition(None if extends.edition == NEWEST else extends.edition)
         except UsageError as exc:  # the message of --edition, at the place in the file
             raise custom.reader.fail(extends.node, f"extends {extends.value!r}: {exc}") from None
-        # the folder and its index too: a new edition changes what 'newest' is
+        # the folders and their indexes too: a new edition changes what 'newest' is
         folder = shipped_folder()
         index = os.path.join(folder, INDEX_FILE)
+        mine = user_index()  # the user-imported editions (the cache key says whether there are any)
         self.read += [rules.path, folder, *([index] if os.path.isfile(index) else [])]
+        self.read += [mine] if mine else []
         return rules
 
     def _check_applies(self, custom: CustomFile, rules: RuleSet, files: tuple[str, ...]) -> None:
