@@ -1,23 +1,32 @@
 """JSON Lines of card objects (`--input-format jsonl`): one Scryfall or MTGJSON card a line,
 as `jq -c` writes bulk data and as tools keep test data.
 
-Each line is read as a card list of one (`[` + line + `]`) by the JSON card reader, so a
-line is a card of the same shapes the whole-file readers take, placed and rewritten as they
-place and rewrite, then moved to its line of the file (the column less the `[`). Which
-shape the lines are (Scryfall, MTGJSON, another with `--key`) is told once, from the start
-of the file, as a `.json` file's is. A line that is not JSON, or not a card, is one TL905
-at its place, and the lines after it are still read; blank lines are passed over. A file in
-which no line holds a card (a log kept as JSON Lines) is `NotCardData`, which a directory
-search passes over.
+The input is read a line at a time and each line's cards are handed on before the next line
+is read, so what is held is one line and its card, whatever the size of the file (a bulk
+file of hundreds of megabytes, or a pipe). A line is parsed by `json.loads` alone and its
+card taken by the format's own walk; where a finding needs a place (or `--fix` an edit),
+the line is then read as a card list of one (`[` + line + `]`) by the JSON card reader, as a
+`.json` file is placed and rewritten, and the place moved to its line of the file (the
+column less the `[`). That reading is also the one for every line the quick one can't take
+(not a card object, not JSON, an escaped surrogate), so its findings are the JSON reader's.
+
+Which shape the lines are (Scryfall, MTGJSON, another with `--key`) is told once, from the
+start of the file, as a `.json` file's is. A line that is not JSON, or not a card, is one
+TL905 at its place, and the lines after it are still read; blank lines are passed over. A
+file in which no line holds a card (a log kept as JSON Lines) is `NotCardData`, which a
+directory search passes over. Bytes that are not UTF-8 end the reading with a TL905 there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import BinaryIO
+import json
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
+from itertools import chain
+from typing import Any, BinaryIO
 
 from mtg_typeline.findings import MALFORMED, Finding, input_finding
-from mtg_typeline.sources import SNIFF_BYTES, ReaderFunc, SourceSettings
+from mtg_typeline.sources import SNIFF_BYTES, UTF8_BOM, ReaderFunc, SourceSettings
 from mtg_typeline.sources.base import (
     Edit,
     Entry,
@@ -25,8 +34,8 @@ from mtg_typeline.sources.base import (
     Locator,
     NotCardData,
     Region,
+    Rewrite,
     SourceError,
-    read_text,
     resolve,
 )
 from mtg_typeline.sources.edits import LINE_END
@@ -35,44 +44,108 @@ from mtg_typeline.sources.json_cards import CardDocument
 from mtg_typeline.sources.json_cards.generic import AnyShape
 from mtg_typeline.sources.json_cards.mtgjson import MTGJSON
 from mtg_typeline.sources.json_cards.scryfall import SCRYFALL
-from mtg_typeline.sources.json_cards.shapes import Format
+from mtg_typeline.sources.json_cards.shapes import Format, ShapeError
+
+_PROGRESS_BYTES = 1 << 20  # how much is read between two calls of `progress`
+Rewritten = Edit | tuple[Edit, ...] | None
 
 
 def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
     """The reader of JSON Lines of card objects (`fmt == "jsonl"`)."""
 
     def read(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Item]:
-        text = read_text(stream, path)
-        progress(len(text))
-        form = _form_of(text, settings)
-        lines = text.split("\n") if "\r" not in text else LINE_END.split(text)
-        del text
-        yield from _read_lines(lines, form, path)
+        texts = _texts(stream, path, progress)
+        head, rest = _head(texts)
+        form = _form_of("".join(head)[:SNIFF_BYTES], settings)
+        yield from _read_lines(_numbered(chain(head, rest)), form, path)
 
     return read
 
 
-def _form_of(text: str, settings: SourceSettings) -> Format | AnyShape:
+def _texts(stream: Iterable[bytes], path: str, progress: Callable[[int], None]) -> Iterator[str]:
+    """The lines of the input as text, each with its line end (a UTF-8 BOM dropped); bytes
+    that are not UTF-8 are a `SourceError` at their place."""
+    read = 0
+    for number, data in enumerate(stream, 1):
+        raw = data.removeprefix(UTF8_BOM) if number == 1 else data
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _not_utf8(raw, exc.start, number, path) from None
+        read += len(raw)
+        if read >= _PROGRESS_BYTES:
+            progress(read)
+            read = 0
+    progress(read)
+
+
+def _not_utf8(raw: bytes, start: int, number: int, path: str) -> SourceError:
+    """The error of line `number` (`raw`), not UTF-8 from its byte `start` on."""
+    column = len(raw[:start].decode("utf-8", "replace")) + 1
+    return SourceError(f"{path} is not UTF-8 text (byte 0x{raw[start]:02x})", number, column)
+
+
+def _head(texts: Iterator[str]) -> tuple[list[str], Iterator[str]]:
+    """The first lines, as many as hold the first `SNIFF_BYTES` characters (or all), and
+    the lines after them (from the error, where one of the first is not UTF-8: the lines
+    before it are still checked, as they are in a longer file)."""
+    head: list[str] = []
+    size = 0
+    try:
+        for text in texts:
+            head.append(text)
+            size += len(text)
+            if size >= SNIFF_BYTES:
+                break
+    except SourceError as exc:
+        return head, _raising(exc)
+    return head, texts
+
+
+def _raising(error: SourceError) -> Iterator[str]:
+    raise error
+    yield  # (a generator: raises when read)
+
+
+def _numbered(texts: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """Each line without its end, and its number: a line end is that of Python's universal
+    newlines, as the rest of the readers count lines (a lone CR ends one)."""
+    number = 0
+    for text in texts:
+        if "\r" not in text:
+            number += 1
+            yield number, text[:-1] if text.endswith("\n") else text
+            continue
+        parts = LINE_END.split(text)
+        if not parts[-1]:  # what follows the line end of `text`: not a line of its own
+            parts.pop()
+        for part in parts:
+            number += 1
+            yield number, part
+
+
+def _form_of(head: str, settings: SourceSettings) -> Format | AnyShape:
     """The card shape of the lines, told from the start of the file as `detect` tells a
     `.json` file's (with `--key`: a card list of any shape)."""
-    kind = "json" if settings.key is not None else json_kind(text[:SNIFF_BYTES].encode("utf-8", "replace"))
+    kind = "json" if settings.key is not None else json_kind(head.encode("utf-8", "replace"))
     return {"scryfall": SCRYFALL, "mtgjson": MTGJSON}.get(kind) or AnyShape(settings)
 
 
-def _read_lines(lines: list[str], form: Format | AnyShape, path: str) -> Iterator[Item]:
+def _read_lines(lines: Iterable[tuple[int, str]], form: Format | AnyShape, path: str) -> Iterator[Item]:
     """The entries of every line, and a TL905 for each line that is not a card. Lines that
     hold no card are held back until one does: if none does, the file is not card data."""
     held: list[Finding] = []
     cards = False
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
+    for number, line in lines:
+        if not line or line.isspace():
             continue
         try:
-            for entry in CardDocument(f"[{line}]", form, False, path).entries():
+            for entry in _quick(line, number, form, path) or _read_whole(line, number, form, path):
                 if not cards:
                     cards = True
                     yield from held
-                yield _moved(entry, number)
+                    held.clear()
+                yield entry
         except NotCardData as exc:
             if not cards:
                 held.append(_bad_line(exc, number, path))
@@ -82,6 +155,88 @@ def _read_lines(lines: list[str], form: Format | AnyShape, path: str) -> Iterato
             yield _bad_line(exc, number, path)
     if not cards and held:
         raise NotCardData(f"no line holds a card: {held[0].message}", held[0].line, held[0].column)
+
+
+def _quick(line: str, number: int, form: Format | AnyShape, path: str) -> list[Entry] | None:
+    """The entries of a line holding one card object, each placed and rewritten by `_Placed`
+    when asked; None for a line the JSON card reader must read (see the module's docstring),
+    whose entries and errors are then that reader's."""
+    try:
+        card = json.loads(line)
+        if type(card) is not dict:
+            return None
+        root = [card]
+        shape = form if isinstance(form, Format) else form.format_for(root, path)
+        where = _Placed(line, number, form, path).where
+        # (a list is its own card list in Scryfall and MTGJSON: no walk needed to say so)
+        lists = [(root, ())] if shape is MTGJSON or shape is SCRYFALL else shape.card_lists(root)
+        made = [entry for cards, _ in lists for entry in shape.entries(cards, where)]
+    except (ValueError, RecursionError, ShapeError, SourceError):
+        return None
+    if not made or ("\\" in line and any(map(_surrogate_in, made))):  # (no backslash, no escape)
+        return None
+    return made
+
+
+def _surrogate_in(entry: Entry) -> bool:
+    """Whether an entry holds half a surrogate (from an escape such as `\\ud800` alone),
+    which the JSON card reader makes U+FFFD: text that holds one can't be encoded."""
+    try:
+        for text in (entry.text, entry.card, *(f"{note.message}{note.suggestion}" for note in entry.notes)):
+            (text or "").encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+class _Placed:
+    """Where a line's type lines are and how they are rewritten, worked out from the JSON
+    card reader's reading of the line when first asked (only lines with findings, or fixes,
+    ask). The quick reading's `where` is called for the same objects in the same order as
+    the JSON card reader's, so the `index`th call of one is the `index`th of the other."""
+
+    __slots__ = ("calls", "form", "line", "number", "path", "wheres")
+
+    def __init__(self, line: str, number: int, form: Format | AnyShape, path: str) -> None:
+        self.line, self.number, self.form, self.path = line, number, form, path
+        self.calls = 0
+        self.wheres: list[tuple[Callable[[], Locator], Rewrite]] | None = None
+
+    def where(self, holder: Any) -> tuple[Callable[[], Locator], Rewrite]:
+        """The `where` of the quick reading: the place and rewrite of its `index`th call."""
+        index = self.calls
+        self.calls += 1
+        return partial(self.locate, index), partial(self.rewrite, index)
+
+    def locate(self, index: int) -> Locator:
+        return _OnLine(resolve(self.read()[index][0]), self.number)
+
+    def rewrite(self, index: int, new: str) -> Rewritten:
+        return _moved_edits(self.read()[index][1](new), self.number)
+
+    def read(self) -> list[tuple[Callable[[], Locator], Rewrite]]:
+        """The JSON card reader's `where` of each object, in the order it is asked for."""
+        if self.wheres is None:
+            document = CardDocument(f"[{self.line}]", self.form, False, self.path)
+            wheres: list[tuple[Callable[[], Locator], Rewrite]] = []
+
+            def where(holder: Any) -> tuple[Callable[[], Locator], Rewrite]:
+                wheres.append(document.where(holder))
+                return wheres[-1]
+
+            shape = document.form
+            for cards, _ in shape.card_lists(document.root):
+                for _entry in shape.entries(cards, where):
+                    pass
+            self.wheres = wheres
+        return self.wheres
+
+
+def _read_whole(line: str, number: int, form: Format | AnyShape, path: str) -> Iterator[Entry]:
+    """The entries of a line read by the JSON card reader as a card list of one, moved to
+    line `number` of the file."""
+    for entry in CardDocument(f"[{line}]", form, False, path).entries():
+        yield _moved(entry, number)
 
 
 def _bad_line(exc: SourceError, number: int, path: str) -> Finding:
@@ -118,7 +273,7 @@ def _place(line: int, column: int, number: int) -> tuple[int, int]:
     return number + line - 1, (column - 1 if line == 1 else column)
 
 
-def _moved_edits(made: Edit | tuple[Edit, ...] | None, number: int) -> Edit | tuple[Edit, ...] | None:
+def _moved_edits(made: Rewritten, number: int) -> Rewritten:
     if made is None:
         return None
     if isinstance(made, Edit):
