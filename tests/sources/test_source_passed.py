@@ -148,3 +148,22 @@ def test_a_set_card_with_no_type_on_any_face_is_counted_in_its_own_file(tmp_path
     assert "1 type line" in result.stdout and "2 cards have no type line." in result.stdout
     assert "fan.mse-set/set:8:2: Blank Card has no type line" in result.stderr
     assert "fan.mse-set/card two:2:2: Other has no type line" in result.stderr
+
+
+def test_json_lines_pass_over_objects_on_their_own_lines(tmp_path: Path) -> None:
+    """Streamed JSON Lines place the objects they pass over as the JSON card reader does,
+    on the line each is on, whether the line is read quickly or whole (white space around
+    the object)."""
+    lines = [
+        '{"object": "card", "name": "Goblin", "type_line": "Creature — Goblin", "layout": "normal"}',
+        '{"object": "card", "name": "Mirror Art Card", "type_line": "Card", "layout": "art_series"}',
+        ' {"object": "card", "name": "Spaced Checklist", "type_line": "Card", "layout": "normal"} ',
+        '{"object": "card", "name": "Unprinted", "layout": "normal"}',
+    ]
+    cards = tmp_path / "cards.jsonl"
+    cards.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert passed(cards, "jsonl") == [
+        ("Mirror Art Card", (2, lines[1].index('"Card"') + 1), NOT_A_CARD, "layout art_series"),
+        ("Spaced Checklist", (3, lines[2].index('"Card"') + 1), NOT_A_CARD, "type line Card"),
+        ("Unprinted", (4, 1), NO_TYPE_LINE, ""),
+    ]

@@ -1,80 +1,148 @@
 """JSON Lines of card objects (`--input-format jsonl`): one Scryfall or MTGJSON card a line,
 as `jq -c` writes bulk data and as tools keep test data.
 
-Each line is read as a card list of one (`[` + line + `]`) by the JSON card reader, so a
-line is a card of the same shapes the whole-file readers take, placed and rewritten as they
-place and rewrite, then moved to its line of the file (the column less the `[`). Which
-shape the lines are (Scryfall, MTGJSON, another with `--key`) is told once, from the start
-of the file, as a `.json` file's is. A line that is not JSON, or not a card, is one TL905
-at its place, and the lines after it are still read; blank lines are passed over. A file in
-which no line holds a card (a log kept as JSON Lines) is `NotCardData`, which a directory
-search passes over.
+The input is read a line at a time and each line's cards are handed on before the next line
+is read, so what is held is one line and its card, whatever the size of the file (a bulk
+file of hundreds of megabytes, or a pipe). A line is parsed by `json.loads` alone and its
+card taken by the format's own walk; where a finding needs a place (or `--fix` an edit),
+the line is then read as a card list of one (`[` + line + `]`) by the JSON card reader, as a
+`.json` file is placed and rewritten, and the place moved to its line of the file (the
+column less the `[`). That reading is also the one for every line the quick one can't take
+(not a card object, not JSON, an escaped surrogate), so its findings are the JSON reader's.
+
+Which shape the lines are (Scryfall, MTGJSON, another with `--key`) is told once, from the
+start of the file, as a `.json` file's is. A line that is not JSON, or not a card, is one
+TL905 at its place, and the lines after it are still read; blank lines are passed over. A
+file in which no line holds a card (a log kept as JSON Lines) is `NotCardData`, which a
+directory search passes over. Bytes that are not UTF-8 end the reading with a TL905 there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from functools import partial
-from typing import BinaryIO
+import json
+from collections.abc import Callable, Iterable, Iterator
+from itertools import chain
+from typing import Any, BinaryIO
 
 from mtg_typeline.findings import MALFORMED, Finding, input_finding
-from mtg_typeline.sources import SNIFF_BYTES, ReaderFunc, SourceSettings
+from mtg_typeline.sources import SNIFF_BYTES, UTF8_BOM, ReaderFunc, SourceSettings
 from mtg_typeline.sources.base import (
-    Edit,
     Entry,
     Item,
-    Locator,
     NotCardData,
     Passed,
-    Region,
     SourceError,
-    read_text,
-    resolve,
 )
 from mtg_typeline.sources.edits import LINE_END
 from mtg_typeline.sources.inputs import json_kind
-from mtg_typeline.sources.json_cards import CardDocument
 from mtg_typeline.sources.json_cards.generic import AnyShape
+from mtg_typeline.sources.json_cards.lineplaces import LinePlaces, read_whole
 from mtg_typeline.sources.json_cards.mtgjson import MTGJSON
 from mtg_typeline.sources.json_cards.scryfall import SCRYFALL
-from mtg_typeline.sources.json_cards.shapes import Format
+from mtg_typeline.sources.json_cards.shapes import Format, ShapeError
+
+# Reads the JSON value at an offset: the value and the offset after it (`json.loads` less
+# its checks of the white space around the value, a tenth of the time of a card's line).
+_scan: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+_PROGRESS_BYTES = 1 << 20  # how much is read between two calls of `progress`
 
 
 def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
     """The reader of JSON Lines of card objects (`fmt == "jsonl"`)."""
 
     def read(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Item]:
-        text = read_text(stream, path)
-        progress(len(text))
-        form = _form_of(text, settings)
-        lines = text.split("\n") if "\r" not in text else LINE_END.split(text)
-        del text
-        yield from _read_lines(lines, form, path)
+        texts = _texts(stream, path, progress)
+        head, rest = _head(texts)
+        form = _form_of("".join(head)[:SNIFF_BYTES], settings)
+        yield from _read_lines(_numbered(chain(head, rest)), form, path)
 
     return read
 
 
-def _form_of(text: str, settings: SourceSettings) -> Format | AnyShape:
+def _texts(stream: Iterable[bytes], path: str, progress: Callable[[int], None]) -> Iterator[str]:
+    """The lines of the input as text, each with its line end (a UTF-8 BOM dropped); bytes
+    that are not UTF-8 are a `SourceError` at their place."""
+    read = 0
+    for number, data in enumerate(stream, 1):
+        raw = data.removeprefix(UTF8_BOM) if number == 1 else data
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _not_utf8(raw, exc.start, number, path) from None
+        read += len(raw)
+        if read >= _PROGRESS_BYTES:
+            progress(read)
+            read = 0
+    progress(read)
+
+
+def _not_utf8(raw: bytes, start: int, number: int, path: str) -> SourceError:
+    """The error of line `number` (`raw`), not UTF-8 from its byte `start` on."""
+    column = len(raw[:start].decode("utf-8", "replace")) + 1
+    return SourceError(f"{path} is not UTF-8 text (byte 0x{raw[start]:02x})", number, column)
+
+
+def _head(texts: Iterator[str]) -> tuple[list[str], Iterator[str]]:
+    """The first lines, as many as hold the first `SNIFF_BYTES` characters (or all), and
+    the lines after them (from the error, where one of the first is not UTF-8: the lines
+    before it are still checked, as they are in a longer file)."""
+    head: list[str] = []
+    size = 0
+    try:
+        for text in texts:
+            head.append(text)
+            size += len(text)
+            if size >= SNIFF_BYTES:
+                break
+    except SourceError as exc:
+        return head, _raising(exc)
+    return head, texts
+
+
+def _raising(error: SourceError) -> Iterator[str]:
+    raise error
+    yield  # (a generator: raises when read)
+
+
+def _numbered(texts: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """Each line without its end, and its number: a line end is that of Python's universal
+    newlines, as the rest of the readers count lines (a lone CR ends one)."""
+    number = 0
+    for text in texts:
+        if "\r" not in text:
+            number += 1
+            yield number, text[:-1] if text.endswith("\n") else text
+            continue
+        parts = LINE_END.split(text)
+        if not parts[-1]:  # what follows the line end of `text`: not a line of its own
+            parts.pop()
+        for part in parts:
+            number += 1
+            yield number, part
+
+
+def _form_of(head: str, settings: SourceSettings) -> Format | AnyShape:
     """The card shape of the lines, told from the start of the file as `detect` tells a
     `.json` file's (with `--key`: a card list of any shape)."""
-    kind = "json" if settings.key is not None else json_kind(text[:SNIFF_BYTES].encode("utf-8", "replace"))
+    kind = "json" if settings.key is not None else json_kind(head.encode("utf-8", "replace"))
     return {"scryfall": SCRYFALL, "mtgjson": MTGJSON}.get(kind) or AnyShape(settings)
 
 
-def _read_lines(lines: list[str], form: Format | AnyShape, path: str) -> Iterator[Item]:
+def _read_lines(lines: Iterable[tuple[int, str]], form: Format | AnyShape, path: str) -> Iterator[Item]:
     """The entries of every line, and a TL905 for each line that is not a card. Lines that
     hold no card are held back until one does: if none does, the file is not card data."""
     held: list[Finding] = []
     cards = False
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
+    for number, line in lines:
+        if not line or line.isspace():
             continue
         try:
-            for entry in CardDocument(f"[{line}]", form, False, path).entries():
+            for entry in _quick(line, number, form, path) or read_whole(line, number, form, path):
                 if not cards:
                     cards = True
                     yield from held
-                yield _moved_passed(entry, number) if isinstance(entry, Passed) else _moved(entry, number)
+                    held.clear()
+                yield entry
         except NotCardData as exc:
             if not cards:
                 held.append(_bad_line(exc, number, path))
@@ -86,58 +154,42 @@ def _read_lines(lines: list[str], form: Format | AnyShape, path: str) -> Iterato
         raise NotCardData(f"no line holds a card: {held[0].message}", held[0].line, held[0].column)
 
 
+def _quick(line: str, number: int, form: Format | AnyShape, path: str) -> list[Entry | Passed] | None:
+    """The entries of a line holding one card object, each placed and rewritten by `_Placed`
+    when asked; None for a line the JSON card reader must read (see the module's docstring),
+    whose entries and errors are then that reader's."""
+    try:
+        card, end = _scan(line, 0)
+        if end != len(line) or type(card) is not dict:  # (white space around it: read whole)
+            return None
+        root = [card]
+        shape = form if isinstance(form, Format) else form.format_for(root, path)
+        where = LinePlaces(line, number, form, path)
+        # (a list is its own card list in Scryfall and MTGJSON: no walk needed to say so)
+        lists = [(root, ())] if shape is MTGJSON or shape is SCRYFALL else shape.card_lists(root)
+        made = [entry for cards, _ in lists for entry in shape.entries(cards, where)]
+    except (StopIteration, ValueError, RecursionError, ShapeError, SourceError):
+        return None
+    if not made or ("\\" in line and any(map(_surrogate_in, made))):  # (no backslash, no escape)
+        return None
+    return made
+
+
+def _surrogate_in(entry: Entry | Passed) -> bool:
+    """Whether an entry (or an object passed over) holds half a surrogate (from an escape
+    such as `\\ud800` alone), which the JSON card reader makes U+FFFD: text that holds one
+    can't be encoded."""
+    texts = [entry.card]
+    if isinstance(entry, Entry):
+        texts += [entry.text, *(f"{note.message}{note.suggestion}" for note in entry.notes)]
+    try:
+        for text in texts:
+            (text or "").encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def _bad_line(exc: SourceError, number: int, path: str) -> Finding:
     column = max(exc.column - 1, 1) if exc.line == 1 else exc.column
     return input_finding(MALFORMED, path, exc.message, number + exc.line - 1, column, column + 1)
-
-
-def _moved(entry: Entry, number: int) -> Entry:
-    """An entry of a line's card list of one, placed and rewritten on line `number`."""
-    text, locate, card, notes, path, rewrite, comment = entry
-    moved = None if rewrite is None else lambda new: _moved_edits(rewrite(new), number)
-    # (made whole rather than by `_replace`, a tenth of the time of a line)
-    return Entry(text, lambda: _OnLine(resolve(locate), number), card, notes, path, moved, comment)
-
-
-def _moved_passed(passed: Passed, number: int) -> Passed:
-    """An object passed over in a line's card list of one, placed on line `number`."""
-    return passed._replace(place=partial(_place_passed, passed, number))
-
-
-def _place_passed(passed: Passed, number: int) -> tuple[int, int]:
-    return _place(*passed.where(), number)
-
-
-class _OnLine:
-    """The places of a line's card list of one, on line `number` of the file."""
-
-    __slots__ = ("inner", "number")
-
-    def __init__(self, inner: Locator, number: int) -> None:
-        self.inner = inner
-        self.number = number
-
-    def region(self, start: int, end: int) -> Region:
-        found = self.inner.region(start, end)
-        line, column = _place(found.line, found.column, self.number)
-        end_line, end_column = _place(found.end_line, found.end_column, self.number)
-        return Region(line, column, end_line, end_column)
-
-
-def _place(line: int, column: int, number: int) -> tuple[int, int]:
-    """A place in `[` + line + `]` as a place in the file (the `[` is on the first line)."""
-    return number + line - 1, (column - 1 if line == 1 else column)
-
-
-def _moved_edits(made: Edit | tuple[Edit, ...] | None, number: int) -> Edit | tuple[Edit, ...] | None:
-    if made is None:
-        return None
-    if isinstance(made, Edit):
-        return _moved_edit(made, number)
-    return tuple(_moved_edit(edit, number) for edit in made)
-
-
-def _moved_edit(edit: Edit, number: int) -> Edit:
-    line, column = _place(edit.line, edit.column, number)
-    end_line, end_column = _place(edit.end_line, edit.end_column, number)
-    return Edit(line, column, end_line, end_column, edit.text)
