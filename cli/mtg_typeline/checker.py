@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from mtg_typeline.findings import LINE_TOO_LONG, STDIN, Finding, Severity
 from mtg_typeline.notation import CANONICAL_DASH, FACE_SEPARATOR, TOKEN
 from mtg_typeline.ruleset import RuleSet, load_rules
+from mtg_typeline.ruleset.meaning import plain_combination
 
 if TYPE_CHECKING:
     from mtg_typeline.checks import Check, Problem
@@ -268,8 +269,11 @@ def _plain_head(head: str, rules: RuleSet, plain: _Plain) -> frozenset[str] | No
             return None
     if not seen_type or len(set(words)) != len(words):
         return None
-    if any(s.whole for s in rules.lists_for(frozenset(types))):
+    card_types = frozenset(types)
+    if any(s.whole for s in rules.lists_for(card_types)):
         return None
+    if not plain_combination(words[: len(words) - len(types)], card_types, rules):
+        return None  # the types are listed, but do not go together (checks.combinations)
     return frozenset().union(*(plain[t] for t in types))
 
 

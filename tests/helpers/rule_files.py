@@ -92,8 +92,27 @@ def top_keys(edition: str) -> list[str]:
     return [k for k in TOP_KEYS if k != "no_subtypes" or edition not in NO_NO_SUBTYPES_RULE]
 
 
+# Citations of the rules that constrain a type line beside the lists, with the first
+# edition that has each rule (None: every edition); the last three stand outside the section.
+LATER_CITATIONS = {
+    "basic-meaning": None,
+    "world-meaning": None,
+    "ongoing-meaning": "2010-06-18",  # ongoing came with Archenemy
+    "kindred-other-type": None,
+    "kindred-other-type-general": "2010-02-01",
+    "planeswalker-legendary": "2017-09-29",  # the uniqueness rule removed (Ixalan)
+}
+OUTSIDE_CITATIONS = ("kindred-other-type", "kindred-other-type-general", "planeswalker-legendary")
+
+
 def citation_keys(edition: str) -> list[str]:
-    return [k for k in CITATION_KEYS if k != "no-gaining" or edition >= NO_GAINING_FROM]
+    keys = [k for k in CITATION_KEYS if k != "no-gaining" or edition >= NO_GAINING_FROM]
+    return keys + [k for k, since in LATER_CITATIONS.items() if since is None or edition >= since]
+
+
+def outside_rules(doc: dict[str, Any]) -> set[str]:
+    """The rules a rule file cites from outside its type-line section."""
+    return {number for key, number in doc["citations"].items() if key in OUTSIDE_CITATIONS}
 
 
 def prints_straight_apostrophes(edition: str) -> bool:

@@ -19,7 +19,8 @@ from typing import Protocol, TypeVar
 from conftest import DATA
 from hypothesis import strategies as st
 
-from mtg_typeline.ruleset import RuleSet, load_rules
+from mtg_typeline.ruleset import RuleSet, load_rules, meaning
+from mtg_typeline.ruleset.meaning import KINDRED_TYPES
 
 T = TypeVar("T")
 
@@ -106,13 +107,31 @@ def respell(word: str, pick: Picker) -> str:
     return change(word)
 
 
+def supertypes_for(pick: Picker, edition: str, types: list[str]) -> list[str]:
+    """Up to two supertypes; mostly those that go with `types` (basic on lands, world on
+    permanents, ongoing on schemes, legendary on planeswalkers), so that many lines are clean
+    and some are not. Kindred alone mostly gets another card type (added to `types`)."""
+    pools = vocabulary(edition)
+    if set(types) <= KINDRED_TYPES and pick.chance(85):
+        types.append(pick.pick(pools["card_types"]))
+    fitting = tuple(
+        s
+        for s in pools["supertypes"]
+        if not next(meaning.meaningless([s], frozenset(types), rules(edition)), None)
+    )
+    chosen = [pick.pick(pools["supertypes"] if pick.chance(15) else fitting) for _ in range(pick.count(0, 2))]
+    if "Planeswalker" in types and "Legendary" not in chosen and pick.chance(85):
+        chosen.insert(0, "Legendary")
+    return chosen
+
+
 def build_face(pick: Picker, edition: str) -> str:
     pools = vocabulary(edition)
     words: list[str] = []
     if pick.chance(15):
         words.append("Token")
-    words += [pick.pick(pools["supertypes"]) for _ in range(pick.count(0, 2))]
     types = [pick.pick(pools["card_types"]) for _ in range(pick.count(1, 2))]
+    words += supertypes_for(pick, edition, types)
     if pick.chance(10):
         types.append(pick.pick(pools["renamed"] + pools["odd"]))
     if pick.chance(10):

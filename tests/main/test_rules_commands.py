@@ -251,6 +251,9 @@ cited rules:
   correlation: 204.3c → 205.3c
   choose-subtype: 204.3d → 205.3e
   obsolete-subtypes: 204.3e → 205.3f
+  basic-meaning: 204.4c → 205.4c
+  world-meaning: 204.4e → 205.4e
+  ongoing-meaning: 204.4g → 205.4g
   no-gaining: (none) → 205.3d
 """,
     )

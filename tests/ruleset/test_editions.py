@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import run_cli, shared_path
 
-from mtg_typeline.crimport import read_cr
+from mtg_typeline.crimport import after_shipped, read_cr
 from mtg_typeline.errors import UsageError
 from mtg_typeline.ruleset import (
     cache,
@@ -127,12 +127,13 @@ def test_an_unknown_date_names_the_range_and_the_edition_in_force() -> None:
 
 @functools.cache
 def imported_editions() -> tuple[tuple[str, str], ...]:
-    """(effective date, the rule file the importer writes for that edition's text alone)."""
+    """(effective date, the rule file `typeline rules import` writes for that edition's text
+    alone: a section-only text with the outside rules of the shipped edition before it)."""
     cr = shared_path("cr")
     sources = [*sorted((cr / "archive").glob("*.txt.gz")), cr / SECTION_FILE]
     return tuple(
         (imported.effective, imported.text())
-        for imported in (read_cr(path.read_bytes(), path.name) for path in sources)
+        for imported in (after_shipped(read_cr(path.read_bytes(), path.name)) for path in sources)
     )
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
-from mtg_typeline.checks import carddata, cardtypes, inputs, structure, subtypes
+from mtg_typeline.checks import carddata, cardtypes, combinations, inputs, structure, subtypes
 from mtg_typeline.checks.base import REGISTRY, Check, Problem, either
 from mtg_typeline.spelling import close_matches
 
-FAMILIES = (structure, cardtypes, subtypes, carddata, inputs)
+FAMILIES = (structure, cardtypes, combinations, subtypes, carddata, inputs)
 CHECKS: tuple[Check, ...] = tuple(REGISTRY[code] for code in sorted(REGISTRY))
 FACE_CHECKS = tuple(c for c in CHECKS if c.face_func is not None)
 LINE_CHECKS = tuple(c for c in CHECKS if c.line_func is not None)

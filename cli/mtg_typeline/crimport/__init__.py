@@ -24,10 +24,18 @@ from typing import TextIO
 
 from mtg_typeline.atomicwrite import write_atomic
 from mtg_typeline.crimport.archive import run_archive, write_rule_files
-from mtg_typeline.crimport.edition import Imported, import_cr, read_cr, read_source
+from mtg_typeline.crimport.edition import Imported, after_shipped, import_cr, read_cr, read_source
 from mtg_typeline.errors import UsageError
 
-__all__ = ["Imported", "import_command", "import_cr", "read_cr", "run_import", "write_rule_files"]
+__all__ = [
+    "Imported",
+    "after_shipped",
+    "import_command",
+    "import_cr",
+    "read_cr",
+    "run_import",
+    "write_rule_files",
+]
 
 
 def import_command(
@@ -59,7 +67,7 @@ def run_import(source: str, output: str | None, out: TextIO) -> int:
     when there is no `output`: as UTF-8 bytes to its binary buffer where it has one, since the
     file is UTF-8 whatever the terminal's encoding. Returns exit status 0; every error is a
     `TypelineError`."""
-    text = read_cr(read_source(source), source).text()
+    text = after_shipped(read_cr(read_source(source), source)).text()
     if output is not None:
         write_atomic(output, text.encode("utf-8"))
         return 0

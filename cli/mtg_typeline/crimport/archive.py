@@ -65,7 +65,8 @@ def write_rule_files(
 ) -> list[RuleFile]:
     """Import every CR text in `archive_dir` and the `extra` files; write to `out_dir` one rule
     file per edition whose rules differ from the edition before, and the index."""
-    editions = sorted(_imported(archive_dir, extra), key=lambda pair: (pair[1].effective, pair[0]))
+    read = sorted(_imported(archive_dir, extra), key=lambda pair: (pair[1].effective, pair[0]))
+    editions = _borrowing(read)
     files = list(_group(editions))
     texts = {rule_file.name: rule_file.imported.text() for rule_file in files}
     texts[INDEX_FILE] = index_text([rule_file.entry() for rule_file in files])
@@ -84,6 +85,16 @@ def _imported(archive_dir: str | os.PathLike[str], extra: Iterable[Path]) -> Ite
         raise RulesDataError(f"{archive}: no CR texts (*.txt.gz, *.txt) in it")
     for path in (*paths, *extra):
         yield path.name, import_file(path)
+
+
+def _borrowing(editions: Sequence[tuple[str, Imported]]) -> list[tuple[str, Imported]]:
+    """The editions, each section-only one with the outside rules of the edition before it."""
+    done: list[tuple[str, Imported]] = []
+    for source, imported in editions:
+        before = done[-1][1] if done else None
+        lent = imported.borrow(dict(before.facts.citations), before.effective) if before else imported
+        done.append((source, lent))
+    return done
 
 
 def _group(editions: Sequence[tuple[str, Imported]]) -> Iterator[RuleFile]:

@@ -9,9 +9,10 @@ left unread), `summaries` (a summary for each cited rule), `layout` (the rule fi
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 
+from mtg_typeline.crimport.beyond import borrowed, outside_rules, section_only, with_outside
 from mtg_typeline.crimport.facts import Facts, read_facts
 from mtg_typeline.crimport.layout import render
 from mtg_typeline.crimport.section import decode, effective_date, find_section, notes_end, split_lines
@@ -23,6 +24,7 @@ from mtg_typeline.crimport.summaries import (
     shipped_summaries,
 )
 from mtg_typeline.errors import InputError
+from mtg_typeline.ruleset import load_rules, shipped_editions
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,9 @@ class Imported:
     effective: str
     facts: Facts
     summaries: tuple[tuple[str, str], ...]  # rule number -> summary, in the CR's order
+    # the text holds the type-line section alone (see `beyond.borrowed`)
+    section_only: bool = field(default=False, compare=False)
+    summaries_file: str | None = field(default=None, compare=False)
 
     def text(self) -> str:
         """The rule file."""
@@ -41,6 +46,14 @@ class Imported:
         """Whether the two rule files differ in nothing but the edition's date."""
         return (self.facts, self.summaries) == (other.facts, other.summaries)
 
+    def borrow(self, cited: Mapping[str, str], edition: str) -> Imported:
+        """A section-only edition with the rules outside its section (`cited`: meaning ->
+        rule) of `edition`, the one before it; any other edition as it is."""
+        if not self.section_only:
+            return self
+        facts = borrowed(self.facts, cited, edition)
+        return Imported(self.effective, facts, _summarised(facts, self.effective, self.summaries_file))
+
     def counts(self) -> dict[str, int]:
         counts = {"card_types": len(self.facts.card_types), "supertypes": len(self.facts.supertypes)}
         counts.update({t.key: len(t.entries) for t in self.facts.lists})
@@ -49,8 +62,20 @@ class Imported:
 
 
 def import_cr(data: bytes, source_name: str) -> str:
-    """The rule file (YAML text) of the CR text in `data`; `source_name` names it in errors."""
-    return read_cr(data, source_name).text()
+    """The rule file (YAML text) of the CR text in `data`; `source_name` names it in errors.
+    A text of the type-line section alone takes the rules outside it from the shipped
+    edition before it (`after_shipped`)."""
+    return after_shipped(read_cr(data, source_name)).text()
+
+
+def after_shipped(imported: Imported) -> Imported:
+    """A section-only edition with the rules outside its section of the newest shipped
+    edition before it (see `beyond.borrowed`); any other edition as it is."""
+    earlier = [edition for edition in shipped_editions() if edition < imported.effective]
+    if not imported.section_only or not earlier:
+        return imported
+    rules = load_rules(earlier[-1])
+    return imported.borrow(rules.citations, rules.edition)
 
 
 def read_cr(data: bytes, source_name: str, summaries_file: str | None = None) -> Imported:
@@ -58,14 +83,23 @@ def read_cr(data: bytes, source_name: str, summaries_file: str | None = None) ->
     does not read."""
     lines = split_lines(decode(data, source_name))
     effective = effective_date(lines, source_name)
-    facts = read_facts(find_section(lines, source_name, notes_end(lines)))
+    first = notes_end(lines)
+    section = find_section(lines, source_name, first)
+    facts = read_facts(section)
+    alone = section_only(lines, first, section)
+    if not alone:
+        facts = with_outside(facts, outside_rules(lines, first, section))
+    return Imported(effective, facts, _summarised(facts, effective, summaries_file), alone, summaries_file)
+
+
+def _summarised(facts: Facts, effective: str, summaries_file: str | None) -> tuple[tuple[str, str], ...]:
+    """The summary of each rule `facts` cite, in the CR's order."""
     table = load_summaries(summaries_file) if summaries_file else shipped_summaries()
     general = edition_facts(facts)
     chosen: dict[str, str] = {}
     for rule, meaning, conditions in _cited(facts, general):
         chosen.setdefault(rule, choose(table, meaning, conditions, effective))
-    ordered = tuple(sorted(chosen.items(), key=lambda item: facts.order.index(item[0])))
-    return Imported(effective, facts, ordered)
+    return tuple(sorted(chosen.items(), key=lambda item: facts.order.index(item[0])))
 
 
 def _cited(facts: Facts, general: dict[str, object]) -> Iterator[tuple[str, str, dict[str, object]]]:

@@ -29,6 +29,10 @@ CITATION_MARKERS = {
     "no-gaining": (r"\bgain(?:s|ed|ing)?\b[^.]*\bsubtypes?\b",),
     "choose-subtype": (r"\bchoos(?:e|es|ing)\b[^.]*\bsubtypes?\b",),
     "obsolete-subtypes": ("now obsolete", "oracle"),
+    # what a supertype means, said only of some objects: lands, permanents, schemes
+    "basic-meaning": (r"\bsupertype\W+basic\b", r"\blands?\b"),
+    "world-meaning": (r"\bsupertype\W+world\b", r"\bpermanents?\b"),
+    "ongoing-meaning": (r"\bsupertype\W+ongoing\b", r"\bschemes?\b"),
 }
 # Meanings every edition of a section states: an edition whose rule can't be found is an error.
 _REQUIRED_IN_SECTION = {"205": ("no-gaining",)}

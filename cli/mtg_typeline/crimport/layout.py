@@ -20,6 +20,12 @@ _CITATION_COMMENTS = {
     "no-gaining": "no subtype of a card type the object lacks",
     "choose-subtype": "a chosen subtype is one existing subtype of the right card type",
     "obsolete-subtypes": "obsolete printed subtypes; Oracle is authoritative",
+    "basic-meaning": "basic means something on lands only",
+    "world-meaning": "world means something on permanents only",
+    "ongoing-meaning": "ongoing means something on schemes only",
+    "kindred-other-type": "a kindred (tribal) card has another card type too",
+    "kindred-other-type-general": "the same, among the rules for every card type",
+    "planeswalker-legendary": "no planeswalker uniqueness rule; planeswalkers are legendary",
 }
 _GROUPING_COMMENTS = {
     "words": "one subtype per word, except the multi-word entries, matched as a phrase",

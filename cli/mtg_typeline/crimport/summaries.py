@@ -30,9 +30,17 @@ if TYPE_CHECKING:
 SUMMARIES_FILE = "summaries.yaml"
 _FIXED_MEANINGS = (
     "type-line", "card-types", "supertypes", "subtype-syntax", "correlation", "no-gaining",
-    "choose-subtype", "obsolete-subtypes", "no-subtypes",
+    "choose-subtype", "obsolete-subtypes", "no-subtypes", "basic-meaning", "world-meaning",
+    "ongoing-meaning", "kindred-other-type", "kindred-other-type-general", "planeswalker-legendary",
 )  # fmt: skip
-_CONDITIONS = {"planes": bool, "multiword": bool, "card_types": list, "entries": int, "phrases": int}
+_CONDITIONS = {
+    "planes": bool,
+    "multiword": bool,
+    "kindred": bool,
+    "card_types": list,
+    "entries": int,
+    "phrases": int,
+}
 
 
 @dataclass(frozen=True)
@@ -121,6 +129,7 @@ def edition_facts(facts: Facts) -> dict[str, object]:
     return {
         "planes": any(t.whole for t in facts.lists),
         "multiword": any(" " in e for t in facts.lists if not t.whole for e in t.entries),
+        "kindred": "Kindred" in facts.card_types,
     }
 
 

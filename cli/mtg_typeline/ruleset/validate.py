@@ -29,7 +29,10 @@ SCHEMA = 1  # of the rule files, the renames file and the importer's summaries
 
 # What each check cites, by meaning; the rule file says which rule carries it.
 REQUIRED_CITATIONS = ("type-line", "subtype-syntax", "correlation", "obsolete-subtypes")
-OPTIONAL_CITATIONS = ("no-gaining", "choose-subtype")
+OPTIONAL_CITATIONS = (
+    "no-gaining", "choose-subtype", "basic-meaning", "world-meaning", "ongoing-meaning",
+    "kindred-other-type", "kindred-other-type-general", "planeswalker-legendary",
+)  # fmt: skip
 
 _LIST_KEY_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 _TOP_REQUIRED = (
