@@ -1,6 +1,7 @@
 """Make rules/unset-subtypes.yaml from the corpus of real type lines: every subtype that a
-line of Un-set or silver-bordered cards prints (the corpus's `joke` flag) and that no
-shipped edition lists, no rename replaced and no list holds in the plural (Elves).
+line of Un-set or silver-bordered cards prints (the corpus's `joke` flag), that no other
+line prints and that no shipped edition lists, no rename replaced and no list holds in the
+plural (Elves).
 
     python tests/update_unset_subtypes.py            # rewrite rules/unset-subtypes.yaml
     python tests/update_unset_subtypes.py --check    # exit 1 if it is out of date
@@ -24,7 +25,7 @@ import yaml
 
 from mtg_typeline.checks.subtype_forms import singular_entries
 from mtg_typeline.notation import fold
-from mtg_typeline.parser import Face, parse
+from mtg_typeline.parser import Face, Word, parse
 from mtg_typeline.ruleset import RuleSet, load_rules, shipped_editions
 from mtg_typeline.ruleset.editions import load_edition
 from mtg_typeline.ruleset.typenames import name_problem
@@ -83,11 +84,15 @@ def render(corpus: Path) -> str:
 
 
 def derive(corpus: Path) -> dict[str, dict[str, str]]:
-    """Each Un-set subtype (folded) with its entry, from the first joke line printing it."""
+    """Each Un-set subtype (folded) with its entry, from the first joke line printing it; a
+    word another line prints too (Head: the Hydra's heads of the Theros challenge decks) is
+    not only the Un-sets'."""
     rules = load_rules()
-    known = _known_words(rules)
+    jokes, others = _rows(corpus)
+    folded, entries = _known_words(rules)
+    known = (folded | {fold(w.text) for row in others for w in _subtypes(row, rules)}, entries)
     found: dict[str, dict[str, str]] = {}
-    for row in _joke_rows(corpus):
+    for row in jokes:
         line = parse(row["type_line"], rules)
         names = row["example_card_name"].split(" // ")
         for number, face in enumerate(line.faces):
@@ -98,10 +103,16 @@ def derive(corpus: Path) -> dict[str, dict[str, str]]:
     return found
 
 
-def _joke_rows(corpus: Path) -> list[dict[str, str]]:
+def _rows(corpus: Path) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
+    """The rows of the lines only Un-set and silver-bordered cards print, and the others."""
     with corpus.open(encoding="utf-8", newline="") as stream:
-        rows = csv.DictReader(stream, delimiter="\t", quoting=csv.QUOTE_NONE)
-        return [row for row in rows if "joke" in row["flags"].split(",")]
+        rows = list(csv.DictReader(stream, delimiter="\t", quoting=csv.QUOTE_NONE))
+    jokes = [row for row in rows if "joke" in row["flags"].split(",")]
+    return jokes, [row for row in rows if "joke" not in row["flags"].split(",")]
+
+
+def _subtypes(row: dict[str, str], rules: RuleSet) -> list[Word]:
+    return [w for face in parse(row["type_line"], rules).faces for w in face.subtypes]
 
 
 def _known_words(rules: RuleSet) -> tuple[set[str], list[str]]:
