@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from mtg_typeline.display import count
 from mtg_typeline.errors import UsageError
 from mtg_typeline.findings import MALFORMED, ORACLE_MISMATCH, Finding, Fix, Severity, Span, input_finding
 from mtg_typeline.notation import EMBLEM, FACE_SEPARATOR, TOKEN, fold
@@ -78,7 +79,8 @@ class Oracle:
             return Compared(passed=True)
         theirs = oracle.split(FACE_SEPARATOR)
         if len(theirs) != len(mine):
-            return Compared(passed=True, why=f"{len(mine)} faces here, {len(theirs)} in the Oracle file")
+            why = f"{count(len(mine), 'face')} here, {len(theirs)} in the Oracle file"
+            return Compared(passed=True, why=why)
         found = tuple(
             _mismatch(card, text, span, line, rules)
             for span, line in zip(mine, theirs, strict=True)
