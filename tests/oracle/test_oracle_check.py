@@ -174,3 +174,30 @@ def test_the_configuration_key_is_read_from_the_configuration_folder(here: Path)
     (here / "cards.json").write_text(json.dumps([{"name": CARD[0], "type_line": CARD[1]}]), encoding="utf-8")
     status, document = report("--select", "TL910", "--config", here / ".typeline.yaml", here / "cards.json")
     assert (status, len(oracle_findings(document))) == (1, 1)
+
+
+LOADED_AFTER = (
+    "import sys\n"
+    "from click.testing import CliRunner\n"
+    "from mtg_typeline.main import cli\n"
+    "CliRunner().invoke(cli, sys.argv[1:])\n"
+    "print('mtg_typeline.oracle' in sys.modules)\n"
+)
+
+
+@pytest.mark.parametrize(("oracle", "loaded"), [((), "False"), (("--oracle", str(ORACLE)), "True")])
+def test_the_oracle_module_is_loaded_only_for_oracle(
+    in_tmp: Path, oracle: tuple[str, ...], loaded: str
+) -> None:
+    """A run without --oracle doesn't pay for it."""
+    import subprocess
+    import sys
+
+    Path("cards.json").write_text(json.dumps([{"name": CARD[0], "type_line": CARD[1]}]), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", LOADED_AFTER, "check", *oracle, "cards.json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout == f"{loaded}\n"
