@@ -28,10 +28,12 @@ from typing import Any
 
 from carddata import FLOOR_CSV, FLOOR_JSON, FLOOR_JSONL
 from inputs import Input, Sources, build_inputs
+from oracle import FLOOR_ORACLE, build_oracle
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
 CORPUS = ROOT.parent / "shared" / "corpus" / "real-typelines-detail.tsv"
+SAMPLES = ROOT.parent / "shared" / "samples"
 RULES = ROOT / "rules" / "2026-09-25.yaml"
 PYTHON = sys.executable
 SCRIPT = str(Path(sys.executable).parent / "typeline")
@@ -214,6 +216,27 @@ def card_data(name: str, title: str, given: Input, floor: str, runs: int) -> dic
     }
 
 
+def oracle(runs: int) -> dict[str, Any]:
+    """Benchmark 8: `--oracle` on the shared samples against a 150 MB Oracle file, against
+    `json.load` of that file; and the peak RSS of both."""
+    path = build_oracle(SAMPLES, OUT)
+    command = [SCRIPT, "check", "--format", "json", "--oracle", str(path), str(SAMPLES)]
+    summary = summary_of(command)
+    ours, floor = measure([command, [PYTHON, "-c", FLOOR_ORACLE, str(path)]], runs)
+    ratio = ours.best() / floor.best()
+    return {
+        "name": "oracle",
+        "title": f"8. --oracle, {path.stat().st_size / 1e6:.0f} MB Oracle file, the samples",
+        "input": {"path": str(path), "bytes": path.stat().st_size},
+        "ours": ours.to_dict(),
+        "floor": floor.to_dict(),
+        "ratio": ratio,
+        "target": 2.0,
+        "pass": ratio <= 2.0,
+        "summary": summary,
+    }
+
+
 def cold_start(one_line: Path, runs: int) -> list[dict[str, Any]]:
     """Benchmark 3: one line on standard input, text output, against importing the libraries."""
     commands = [
@@ -278,7 +301,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--cold-runs", type=_positive, help="runs for the cold start (default 15; quick 5)")
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="real-typelines-detail.tsv")
     parser.add_argument(
-        "--only", choices=("lines", "card-data"), help="benchmarks 1-4 (type lines) or 5-7 (card data) alone"
+        "--only",
+        choices=("lines", "card-data", "oracle"),
+        help="benchmarks 1-4 (type lines), 5-7 (card data) or 8 (--oracle) alone",
     )
     parser.add_argument("--invalid-share", type=float, default=INVALID_SHARE, help="of the distinct lines")
     return parser.parse_args(argv)
@@ -318,7 +343,7 @@ def main(argv: list[str] | None = None) -> int:
     distinct = given["distinct"]
     bad = f"{(distinct.built_invalid or 0) / distinct.lines:.0%} invalid"
     rows: list[dict[str, Any]] = []
-    if args.only != "card-data":
+    if args.only in (None, "lines"):
         rows += [
             throughput("real-valid", f"1. {real}, valid", given["real-valid"], 1.5, runs),
             throughput("real-all", f"1b. {real}, all", given["real-all"], 1.5, runs),
@@ -332,15 +357,17 @@ def main(argv: list[str] | None = None) -> int:
             throughput("distinct", f"2b. {distinct.lines:,} distinct lines, {bad}", distinct, 6.0, runs),
             *cold_start(given["one-line"].path, cold_runs),
         ]
-    if args.only != "lines":
+    if args.only not in ("lines", "oracle"):
         cards = f"5. MTGJSON set, {size['cards']:,} cards"
         rows += [
             card_data("mtgjson", cards, given["mtgjson"], FLOOR_JSON, runs),
             card_data("csv", f"6. CSV, {size['real']:,} rows", given["csv"], FLOOR_CSV, runs),
             card_data("jsonl", f"7. JSON Lines, {size['cards']:,} cards", given["jsonl"], FLOOR_JSONL, runs),
         ]
-    if args.only != "card-data":
+    if args.only is None:
         rows.append(memory(rows[0], given["one-line"].path, runs))
+    if args.only in (None, "oracle") and SAMPLES.is_dir():
+        rows.append(oracle(runs))
     print(table(rows))
     measured = checkout()
     if measured["changed"]:
