@@ -88,9 +88,31 @@ class Checker:
         made in one pass."""
         if self._paused > 0:
             self._paused -= len(texts)
-            return [() if text is None else self.evaluate(text) for text in texts]
+            return self._evaluate_all(texts)
         self._looked_up += len(texts)
         return list(map(self._results.__getitem__, texts))
+
+    def _evaluate_all(self, texts: Sequence[str | None]) -> list[Findings]:
+        """`evaluate` of each line, without the cache: the inline test of `is_clean` made in
+        this loop for a line whose head is known to be plain (the common case of lines that
+        don't repeat), `evaluate` called for the rest."""
+        heads, evaluate, found = self._heads, self.evaluate, []
+        for text in texts:
+            if text is None:
+                found.append(())
+                continue
+            head, dash, tail = text.partition(CANONICAL_DASH)
+            allowed = heads.get(head)
+            if allowed is not None and len(text) <= MAX_LINE_CHARS:
+                if not dash:
+                    found.append(())
+                    continue
+                words = tail.split(" ")
+                if len(allowed.intersection(words)) == len(words) and "\u2019" not in tail:
+                    found.append(())
+                    continue
+            found.append(evaluate(text))
+        return found
 
     def remember(self, text: str | None) -> Findings:
         """The findings of a line not in the cache, stored there unless it is too long or
