@@ -96,7 +96,8 @@ class Checker:
         """`evaluate` of each line, without the cache: the inline test of `is_clean` made in
         this loop for a line whose head is known to be plain (the common case of lines that
         don't repeat), `evaluate` called for the rest."""
-        heads, evaluate, found = self._heads, self.evaluate, []
+        heads, evaluate = self._heads, self.evaluate
+        found: list[Findings] = []
         for text in texts:
             if text is None:
                 found.append(())
