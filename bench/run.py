@@ -2,7 +2,7 @@
 
 Run with the virtualenv's interpreter, which is also the interpreter of the floors:
 
-    .venv/bin/python bench/run.py [--quick] [--runs N] [--cold-runs N]
+    .venv/bin/python bench/run.py [--quick] [--runs N] [--cold-runs N] [--rows 1,1b,2,2b]
 
 Every figure is the wall-clock time of a subprocess (the best of N runs, ours and the floor
 interleaved run by run) and that process's own peak RSS. See bench/README.md.
@@ -46,6 +46,7 @@ SPLIT_FLOOR = (
 IMPORT_FLOOR = "import click, rich.console, yaml"
 MEMORY_TARGET_MIB = 10.0
 MEMORY_RUNS = 3
+THROUGHPUT_ROWS = ("1", "1b", "2", "2b")
 INVALID_SHARE = 0.05  # of the distinct lines: misspelt, so each has one error
 TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
 RSS_WRAPPER = (
@@ -294,6 +295,13 @@ def _positive(text: str) -> int:
     return int(text)
 
 
+def _rows(text: str) -> list[str]:
+    rows = text.split(",")
+    if not rows or not set(rows) <= set(THROUGHPUT_ROWS):
+        raise argparse.ArgumentTypeError(f"rows are some of {','.join(THROUGHPUT_ROWS)}: {text!r}")
+    return rows
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="fewer lines and runs (a smoke run)")
@@ -305,6 +313,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         choices=("lines", "card-data", "oracle"),
         help="benchmarks 1-4 (type lines), 5-7 (card data) or 8 (--oracle) alone",
     )
+    parser.add_argument("--rows", type=_rows, help="only these, comma-separated: 1,1b,2,2b (nothing else)")
     parser.add_argument("--invalid-share", type=float, default=INVALID_SHARE, help="of the distinct lines")
     return parser.parse_args(argv)
 
@@ -343,20 +352,23 @@ def main(argv: list[str] | None = None) -> int:
     distinct = given["distinct"]
     bad = f"{(distinct.built_invalid or 0) / distinct.lines:.0%} invalid"
     rows: list[dict[str, Any]] = []
+    throughputs = {
+        "1": ("real-valid", f"1. {real}, valid", given["real-valid"], 1.5),
+        "1b": ("real-all", f"1b. {real}, all", given["real-all"], 1.3),
+        "2": (
+            "distinct-valid",
+            f"2. {distinct.lines:,} distinct lines, all valid",
+            given["distinct-valid"],
+            2.5,
+        ),
+        "2b": ("distinct", f"2b. {distinct.lines:,} distinct lines, {bad}", distinct, 4.0),
+    }
+    if args.rows:
+        rows += [throughput(*throughputs[row], runs) for row in args.rows]
+        return report(args, runs, cold_runs, rows)
     if args.only in (None, "lines"):
-        rows += [
-            throughput("real-valid", f"1. {real}, valid", given["real-valid"], 1.5, runs),
-            throughput("real-all", f"1b. {real}, all", given["real-all"], 1.5, runs),
-            throughput(
-                "distinct-valid",
-                f"2. {distinct.lines:,} distinct lines, all valid",
-                given["distinct-valid"],
-                6.0,
-                runs,
-            ),
-            throughput("distinct", f"2b. {distinct.lines:,} distinct lines, {bad}", distinct, 6.0, runs),
-            *cold_start(given["one-line"].path, cold_runs),
-        ]
+        rows += [throughput(*row, runs) for row in throughputs.values()]
+        rows += cold_start(given["one-line"].path, cold_runs)
     if args.only not in ("lines", "oracle"):
         cards = f"5. MTGJSON set, {size['cards']:,} cards"
         rows += [
@@ -368,6 +380,11 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(memory(rows[0], given["one-line"].path, runs))
     if args.only in (None, "oracle") and SAMPLES.is_dir():
         rows.append(oracle(runs))
+    return report(args, runs, cold_runs, rows)
+
+
+def report(args: argparse.Namespace, runs: int, cold_runs: int, rows: list[dict[str, Any]]) -> int:
+    """Print the table and the notes; write bench/out/results.json."""
     print(table(rows))
     measured = checkout()
     if measured["changed"]:
