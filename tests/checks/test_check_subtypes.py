@@ -105,6 +105,7 @@ def test_hyphenated_types_are_one_word() -> None:
     [
         ("Creature — Hound", "Hound", "Dog", "205.3m"),
         ("Creature — Bull", "Bull", "Ox", "205.3m"),  # renamed before the oldest edition
+        ("Creature — Mummy", "Mummy", "Zombie", "205.3m"),  # the same update; Un-set cards print it still
         ("Plane — Kaladesh", "Kaladesh", "Avishkar", "205.3n"),
     ],
 )
