@@ -4,6 +4,9 @@ many lines of notes are one TL905 (exit status 2) unless `--input-format text`."
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from conftest import run_cli
 
@@ -52,3 +55,18 @@ def test_standard_input_counted_whole_is_still_read_whole() -> None:
     assert status == 1
     assert output[-1].endswith("in 501 type lines in 1 file.")
     assert output[-2].startswith("-:501:12: TL304 ")
+
+
+def test_the_copy_of_standard_input_is_closed() -> None:
+    """Standard input copied to be counted is closed once read: no file is left open (Python
+    warns of an unclosed file under -X dev; the warning made an error here)."""
+    notes = "".join(f"some notes about draft {n}\n" for n in range(50))
+    for lines, status in ((notes, 2), (notes + "Creature — Elf\n" * 60, 1)):  # one TL905; read whole
+        done = subprocess.run(
+            [sys.executable, "-X", "dev", "-W", "error::ResourceWarning", "-m", "mtg_typeline", "check", "-"],
+            input=lines.encode("utf-8"),
+            capture_output=True,
+            check=False,
+        )
+        assert b"ResourceWarning" not in done.stderr and b"Unclosed" not in done.stderr, done.stderr
+        assert done.returncode == status, done.stderr

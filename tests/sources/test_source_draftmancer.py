@@ -253,3 +253,13 @@ def test_a_long_number_and_deep_nesting_are_read_or_reported() -> None:
     with pytest.raises(SourceError) as raised:
         items("[CustomCards]\n" + "[" * 100_000)
     assert raised.value.message == "the JSON is nested too deeply to read"
+
+
+def test_a_lone_surrogate_escaped_in_a_value_is_made_u_fffd_as_the_json_readers_make_it() -> None:
+    """`\\ud800` alone can't be written out: the line and the card name carry U+FFFD instead,
+    and every output format prints the finding."""
+    Path("odd.txt").write_text('[CustomCards]\n[{"name": "\\ud800", "type": "Creature\\ud800"}]\n')
+    for fmt in ("concise", "text", "json"):
+        result = run_cli(["check", "--format", fmt, "odd.txt"])
+        assert result.exit_code == 1, result.output
+        assert "TL201" in result.output and "internal error" not in result.output

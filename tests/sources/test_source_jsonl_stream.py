@@ -107,3 +107,38 @@ def test_quick_and_whole_readings_place_alike(tmp_path: Path) -> None:
     fixed = path.read_text(encoding="utf-8").split("\n")
     assert fixed[0] == line.replace("Instnat", "Instant") != line
     assert fixed[1] == whole.replace("Instnat", "Instant")
+
+
+def test_a_line_of_two_values_is_no_line_of_json_lines(tmp_path: Path) -> None:
+    """`{…},{…}` on one line is not JSON Lines (json.loads says "Extra data"): one TL905 at
+    the comma, not two cards; the lines after it are still read."""
+    card = '{"object": "card", "name": "A", "type_line": "Creature — Elf"}'
+    (tmp_path / "two.jsonl").write_text(f"{card},{card}\n{card}\n", encoding="utf-8")
+    result = run_cli(["check", "--format", "json", str(tmp_path / "two.jsonl")])
+    doc = json.loads(result.stdout)
+    assert [(f["code"], f["line"], f["column"]) for f in doc["findings"]] == [("TL905", 1, len(card) + 1)]
+    assert doc["summary"]["type_lines"] == 1
+
+
+def test_a_file_of_log_lines_is_told_from_its_first_lines(tmp_path: Path) -> None:
+    """Lines with no card before the first card are held (each is a TL905 once a card comes),
+    but not without end: a long log kept as JSON Lines is no card data after its first
+    thousand lines, whatever follows."""
+    log = "".join(f'{{"level": "info", "msg": "line {n}"}}\n' for n in range(1500))
+    (tmp_path / "log.jsonl").write_text(log + '{"object": "card", "name": "A", "type_line": "Creature"}\n')
+    result = run_cli(["check", "--format", "json", str(tmp_path / "log.jsonl")])
+    doc = json.loads(result.stdout)
+    assert result.exit_code == 2
+    assert [f["code"] for f in doc["findings"]] == ["TL905"] and "no line holds a card" in doc["findings"][0][
+        "message"
+    ]
+
+
+def test_bytes_that_are_not_utf8_are_placed_on_their_line_after_a_lone_cr(tmp_path: Path) -> None:
+    """A lone CR ends a line, as everywhere else: the bad byte's line and column count it."""
+    card = '{"object": "card", "name": "%s", "type_line": "Creature%s"}'
+    data = (card % ("B", "")).encode() + b"\r" + (card % ("C", "")).encode() + b"\n"
+    data += (card % ("D", "\r\xff")).encode("latin-1") + b"\n"
+    (tmp_path / "cr.jsonl").write_bytes(data)
+    doc = json.loads(run_cli(["check", "--format", "json", str(tmp_path / "cr.jsonl")]).stdout)
+    assert [(f["code"], f["line"], f["column"]) for f in doc["findings"]] == [("TL905", 4, 1)]

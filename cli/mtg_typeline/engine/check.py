@@ -14,6 +14,7 @@ it staying checked.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 from collections.abc import Callable, Iterator
@@ -120,7 +121,11 @@ def check_input(item: Input, stdin: BinaryIO, run: Inputs, report: Report, meter
     path = item.name
     if item.stdin:
         stream = read_ahead(stdin, SNIFF_BYTES) if run.reading.given is None else stdin
-        return check_stream(stream, item, run, report, meter)
+        try:
+            return check_stream(stream, item, run, report, meter)
+        except OSError as exc:  # (standard input copied to be counted: the disk full)
+            report(unreadable(path, f"cannot read standard input: {exc.strerror or exc}"))
+            return UNREADABLE_INPUT
     if item.unsearched:
         report(unreadable(path, f"{item.unsearched} (a directory: the files in it are not checked)"))
         return UNREADABLE_INPUT
@@ -139,7 +144,7 @@ def check_stream(
     stream: BinaryIO, item: Input, run: Inputs, report: Report, meter: Meter, fmt: str | None = None
 ) -> int | None:
     """Check the contents of the input `item` (read from `stream`; `fmt`: its format, when
-    it is told already); None if passed over."""
+    it is told already, unless `--input-format` gives it); None if passed over."""
     codec = run.reading.encoding
     if run.reading.given is not None:
         fmt = run.reading.given
@@ -151,10 +156,22 @@ def check_stream(
             judged = _judged(stream, head, item, run)
             if judged is None:
                 return None
-            stream, finding = judged
-            if finding is not None:  # one finding stands for the findings of its lines
-                report(finding)
-                return 0
+            copy, finding = judged
+            with contextlib.ExitStack() as copied:
+                if copy is not stream:  # standard input copied to be counted: closed after
+                    copied.enter_context(copy)
+                if finding is not None:  # one finding stands for the findings of its lines
+                    report(finding)
+                    return 0
+                return _read_with(copy, fmt, item, run, report, meter)
+    return _read_with(stream, fmt, item, run, report, meter)
+
+
+def _read_with(
+    stream: BinaryIO, fmt: str, item: Input, run: Inputs, report: Report, meter: Meter
+) -> int | None:
+    """Check the input `item` read from `stream` by the reader of `fmt`."""
+    codec = run.reading.encoding
     if codec is not None and fmt in ENCODED_FORMATS:  # read as UTF-8, as the readers read
         stream = utf8_stream(stream, codec, item.name)
     items = sources.reader_for(fmt, run.sources)(stream, item.name, meter.add)

@@ -28,6 +28,7 @@ from mtg_typeline.sources import ReaderFunc, SourceSettings
 from mtg_typeline.sources.base import Entry, Item, NotCardData, Passed, SourceError, read_text
 from mtg_typeline.sources.draftmancer.faces import Face, FaceLine
 from mtg_typeline.sources.draftmancer.loose import sections
+from mtg_typeline.sources.json_cards import surrogates_replaced
 from mtg_typeline.sources.json_cards.places import JsonText, Path, Site
 
 _CARD, _FACE, _OTHER = range(3)  # what an object holding a `type` is, for the walk
@@ -97,7 +98,7 @@ class _Section:
     def face_items(self, face: Face, where: Path, what: str) -> Iterator[Item]:
         """The entry of a face's line, or a TL905 at what Draftmancer would refuse in it."""
         if "type" not in face:  # counted as every reader's card with no type line, and refused
-            yield Passed(_name(face), self.document.place_of(where))
+            yield Passed(surrogates_replaced(_name(face)), self.document.place_of(where))
             yield self.malformed(where, f"{what} has no type: {_UNTYPED}")
         elif type(face["type"]) is not str:
             yield self.malformed((*where, "type"), f"the type of {what} is not a string")
@@ -105,11 +106,13 @@ class _Section:
             yield self.malformed((*where, "subtypes"), f"the subtypes of {what} are not a list of strings")
         else:
             line = FaceLine(self.document, face)
-            yield Entry(line.text, line.locate, _name(face), rewrite=line.rewrite)
+            # (a lone surrogate escaped in JSON made U+FFFD, as the JSON readers make it)
+            text, card = surrogates_replaced(line.text), surrogates_replaced(_name(face))
+            yield Entry(text, line.locate, card, rewrite=line.rewrite)
 
     def malformed(self, where: Path, message: str) -> Finding:
         line, column = self.document.place_of(where)
-        return input_finding(MALFORMED, self.path, message, line, column, column + 1)
+        return input_finding(MALFORMED, self.path, surrogates_replaced(message), line, column, column + 1)
 
 
 def _sites(root: Any) -> Iterator[Site]:

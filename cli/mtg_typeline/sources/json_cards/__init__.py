@@ -195,13 +195,16 @@ def _cleaned(entries: Entries) -> Entries:
     for entry in entries:
         count += 1
         if isinstance(entry, Passed):
-            yield entry._replace(card=_replaced(entry.card))
+            yield entry._replace(card=surrogates_replaced(entry.card))
             continue
-        notes = tuple(note._replace(message=_replaced(note.message), suggestion=_replaced(note.suggestion))
+        fixed = surrogates_replaced
+        notes = tuple(note._replace(message=fixed(note.message), suggestion=fixed(note.suggestion))
                       for note in entry.notes)  # fmt: skip
-        yield entry._replace(text=_replaced(entry.text), card=_replaced(entry.card), notes=notes)
+        yield entry._replace(text=fixed(entry.text), card=fixed(entry.card), notes=notes)
     return count
 
 
-def _replaced(text: str | None) -> Any:
+def surrogates_replaced(text: str | None) -> Any:
+    """`text` with each lone surrogate (from an escape such as `\\ud800` alone) made U+FFFD,
+    one character for one, so that it can be written out."""
     return text and _LONE_SURROGATE.sub("\ufffd", text)

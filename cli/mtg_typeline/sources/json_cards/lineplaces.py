@@ -4,11 +4,12 @@ each place and edit moved to its line of the file (the column less the `[`)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
-from mtg_typeline.sources.base import Edit, Entry, Locator, Passed, Region, Rewrite, resolve
+from mtg_typeline.sources.base import Edit, Entry, Locator, Passed, Region, Rewrite, SourceError, resolve
 from mtg_typeline.sources.json_cards import CardDocument
 from mtg_typeline.sources.json_cards.generic import AnyShape
 from mtg_typeline.sources.json_cards.shapes import Format
@@ -88,7 +89,17 @@ class Recorded:
 
 def read_whole(line: str, number: int, form: Format | AnyShape, path: str) -> Iterator[Entry | Passed]:
     """The entries of a line read by the JSON card reader as a card list of one, moved to
-    line `number` of the file."""
+    line `number` of the file. A line of two values (`{…},{…}`, which the list of one would
+    take as two cards) is no line of JSON Lines: a `SourceError` at the second."""
+    try:
+        json.loads(line)
+    except json.JSONDecodeError as exc:
+        if exc.msg == "Extra data":  # (placed as in the list of one: after its `[`)
+            raise SourceError(
+                f"not valid JSON: {exc.msg}", exc.lineno, exc.colno + (exc.lineno == 1)
+            ) from None
+    except (ValueError, RecursionError):
+        pass  # (the JSON card reader says what is wrong)
     for entry in CardDocument(f"[{line}]", form, False, path).entries():
         yield moved_passed(entry, number) if isinstance(entry, Passed) else moved(entry, number)
 

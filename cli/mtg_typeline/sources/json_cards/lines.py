@@ -3,7 +3,7 @@ as `jq -c` writes bulk data and as tools keep test data.
 
 The input is read a line at a time and each line's cards are handed on before the next line
 is read, so what is held is one line and its card, whatever the size of the file (a bulk
-file of hundreds of megabytes, or a pipe). A line is parsed by `json.loads` alone and its
+file of hundreds of megabytes, or a pipe). A line is parsed by json's own scanner alone and its
 card taken by the format's own walk; where a finding needs a place (or `--fix` an edit),
 the line is then read as a card list of one (`[` + line + `]`) by the JSON card reader, as a
 `.json` file is placed and rewritten, and the place moved to its line of the file (the
@@ -45,6 +45,7 @@ from mtg_typeline.sources.json_cards.shapes import Format, ShapeError
 # its checks of the white space around the value, a tenth of the time of a card's line).
 _scan: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 _PROGRESS_BYTES = 1 << 20  # how much is read between two calls of `progress`
+_HELD_MOST = 1000  # lines with no card before the first card, at most: else no card data
 
 
 def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
@@ -62,13 +63,15 @@ def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
 def _texts(stream: Iterable[bytes], path: str, progress: Callable[[int], None]) -> Iterator[str]:
     """The lines of the input as text, each with its line end (a UTF-8 BOM dropped); bytes
     that are not UTF-8 are a `SourceError` at their place."""
-    read = 0
+    read, line = 0, 1  # `line`: the number of the line `data` starts, as `_numbered` counts
     for number, data in enumerate(stream, 1):
         raw = data.removeprefix(UTF8_BOM) if number == 1 else data
         try:
-            yield raw.decode("utf-8")
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise _not_utf8(raw, exc.start, number, path) from None
+            raise _not_utf8(raw, exc.start, line, path) from None
+        yield text
+        line += len(LINE_END.findall(text)) if "\r" in text else text.endswith("\n")
         read += len(raw)
         if read >= _PROGRESS_BYTES:
             progress(read)
@@ -77,9 +80,11 @@ def _texts(stream: Iterable[bytes], path: str, progress: Callable[[int], None]) 
 
 
 def _not_utf8(raw: bytes, start: int, number: int, path: str) -> SourceError:
-    """The error of line `number` (`raw`), not UTF-8 from its byte `start` on."""
-    column = len(raw[:start].decode("utf-8", "replace")) + 1
-    return SourceError(f"{path} is not UTF-8 text (byte 0x{raw[start]:02x})", number, column)
+    """The error of the bytes `raw` (from line `number` on: a lone CR ends a line too), not
+    UTF-8 from their byte `start` on."""
+    before = LINE_END.split(raw[:start].decode("utf-8", "replace"))
+    line, column = number + len(before) - 1, len(before[-1]) + 1
+    return SourceError(f"{path} is not UTF-8 text (byte 0x{raw[start]:02x})", line, column)
 
 
 def _head(texts: Iterator[str]) -> tuple[list[str], Iterator[str]]:
@@ -130,10 +135,14 @@ def _form_of(head: str, settings: SourceSettings) -> Format | AnyShape:
 
 def _read_lines(lines: Iterable[tuple[int, str]], form: Format | AnyShape, path: str) -> Iterator[Item]:
     """The entries of every line, and a TL905 for each line that is not a card. Lines that
-    hold no card are held back until one does: if none does, the file is not card data."""
+    hold no card are held back until one does: if none does, or none of the first
+    `_HELD_MOST` lines that aren't blank (a log kept as JSON Lines: held, they would fill
+    memory), the file is not card data."""
     held: list[Finding] = []
     cards = False
     for number, line in lines:
+        if not cards and len(held) >= _HELD_MOST:
+            break
         if not line or line.isspace():
             continue
         try:
