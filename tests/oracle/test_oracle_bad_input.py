@@ -104,3 +104,20 @@ def test_not_valid_json_is_tl905_at_its_place(text: str | bytes, place: str, why
         f"oracle.json:{place}: TL905 [error] oracle.json is not a valid Oracle file: {why}; "
         "the Oracle check did not run"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[{"name": "Bitterblossom", "layout": [], "type_line": "Kindred Enchantment — Faerie"}]',
+        '{"data": {"Bitterblossom": [{"name": "Bitterblossom", "layout": {}, '
+        '"type": "Kindred Enchantment — Faerie"}]}}',
+    ],
+)
+def test_a_layout_that_is_no_string_is_no_internal_error(text: str) -> None:
+    """A `layout` written as a list or an object is no layout the reader knows: the card is
+    compared as any other, and nothing escapes as an internal error."""
+    Path("oracle.json").write_text(text, encoding="utf-8")
+    status, out, err = check("oracle.json")
+    assert "internal error" not in err
+    assert status == 1 and "TL910" in out  # Tribal against the Oracle's Kindred

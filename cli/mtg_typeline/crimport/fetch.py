@@ -47,9 +47,12 @@ def is_url(text: str) -> bool:
 def fetch(url: str, timeout: float, what: str) -> bytes:
     """The body of `url` (`what` names it in messages: "the rules page", "the CR text"); an
     `InputError` when it can't be had whole, within `timeout` seconds a wait and `LIMIT` bytes."""
-    request = urllib.request.Request(
-        quote(url, safe=_SAFE), headers={"User-Agent": f"mtg-typeline/{__version__}"}
-    )
+    try:
+        request = urllib.request.Request(
+            quote(url, safe=_SAFE), headers={"User-Agent": f"mtg-typeline/{__version__}"}
+        )
+    except ValueError as exc:  # (an address urllib can't take apart: `http://[::1`)
+        raise InputError(f"{url}: not an address to fetch {what} from: {exc}") from None
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
             return _body(response, url, what)
@@ -99,13 +102,29 @@ def _reason(reason: object, timeout: float) -> str:
     return str(reason) or type(reason).__name__
 
 
+def _joined(base: str, href: str) -> str | None:
+    """`href` of a page fetched from `base`, made whole; None for one that is no address
+    (the page is the network's: a broken link is passed over, not trusted)."""
+    try:
+        return urljoin(base, href)
+    except ValueError:
+        return None
+
+
+def _path_of(link: str) -> str:
+    try:
+        return urlsplit(link).path
+    except ValueError:
+        return ""
+
+
 def text_link(page: bytes, page_url: str) -> str:
     """The address of the plain-text CR that the rules page `page` (fetched from `page_url`)
     links to; an `InputError` when it links to none."""
     text = page.decode("utf-8", "replace").replace("\\/", "/")  # addresses inside scripts' JSON
-    found = [urljoin(page_url, html.unescape(href).strip()) for href in _HREF.findall(text)]
+    found = [link for href in _HREF.findall(text) if (link := _joined(page_url, html.unescape(href).strip()))]
     found += _ADDRESS.findall(text)
-    texts = [link for link in dict.fromkeys(found) if urlsplit(link).path.lower().endswith(".txt")]
+    texts = [link for link in dict.fromkeys(found) if _path_of(link).lower().endswith(".txt")]
     if not texts:
         raise InputError(
             f"{page_url}: the page links to no plain-text (.txt) Comprehensive Rules; "

@@ -23,7 +23,7 @@ from typing import TextIO
 
 from mtg_typeline import __version__
 from mtg_typeline.crimport.archive import index_text, write_all
-from mtg_typeline.crimport.edition import Imported, read_cr, read_source
+from mtg_typeline.crimport.edition import Imported, after_shipped, read_cr, read_source
 from mtg_typeline.crimport.fetch import DEFAULT_TIMEOUT, RULES_PAGE, fetch, is_url, text_link
 from mtg_typeline.errors import UsageError
 from mtg_typeline.ruleset.editions import (
@@ -39,6 +39,8 @@ from mtg_typeline.ruleset.validate import load_renames, parse_rules
 
 __all__ = ["update_command"]
 
+_LONGEST_WAIT = 3600  # seconds: a wait the socket layer takes (`inf` overflows it)
+
 
 def update_command(source: str | None, page_url: str | None, timeout: float | None, out: TextIO) -> int:
     """Import the newest edition (from `page_url`, by default the official rules page) or the
@@ -46,14 +48,14 @@ def update_command(source: str | None, page_url: str | None, timeout: float | No
     what was done. Returns exit status 0; every error is a `TypelineError`, and writes nothing."""
     if source is not None and page_url is not None:
         raise UsageError("--page-url finds the text on a rules page; --from gives the text itself: give one")
-    if timeout is not None and not timeout > 0:
-        raise UsageError(f"--timeout {timeout:g}: give a number of seconds above 0")
+    if timeout is not None and not 0 < timeout <= _LONGEST_WAIT:
+        raise UsageError(f"--timeout {timeout:g}: give a number of seconds above 0, at most {_LONGEST_WAIT}")
     folder = user_folder()
     if folder is None:
         raise UsageError(f"{DATA_ENV} is empty: set it to the folder imported editions are kept in")
     wait = DEFAULT_TIMEOUT if timeout is None else timeout
     origin, data = _text(source, page_url or RULES_PAGE, wait)
-    imported = read_cr(data, origin)
+    imported = after_shipped(read_cr(data, origin))  # (a section alone: the rest from the edition before)
     rule_text = imported.text()
     parse_rules(os.path.join(folder, f"{imported.effective}.yaml"), rule_text, load_renames(renames_path()))
     out.write(_install(folder, imported, rule_text, origin) + "\n")

@@ -207,7 +207,8 @@ def _atomic(text: _Text, take: Take) -> None:
 def scryfall_faces(card: dict[str, Any]) -> Faces:
     """The faces of a Scryfall card object, each with its Oracle type line ([] for an object
     that is no card of the game, or has no type line)."""
-    if card.get("layout") in NOT_CARDS:
+    layout = card.get("layout")
+    if isinstance(layout, str) and layout in NOT_CARDS:
         return []
     faces = card.get("card_faces")
     if isinstance(faces, list) and faces:
@@ -224,7 +225,7 @@ def mtgjson_faces(value: Any) -> Faces | None:
     (an Un-card's variants): one face if they agree, none to compare with if they don't."""
     if not isinstance(value, list) or not all(isinstance(face, dict) for face in value):
         return None
-    kept = [f for f in value if f.get("layout") not in NOT_CARDS]
+    kept = [f for f in value if not (isinstance(f.get("layout"), str) and f["layout"] in NOT_CARDS)]
     found = [(str(f.get("side") or ""), f.get("faceName") or f.get("name"), f.get("type")) for f in kept]
     if not all(isinstance(name, str) and isinstance(line, str) for _, name, line in found):
         return None
