@@ -96,10 +96,13 @@ def list_checks(edition: str | None, output_format: str) -> str:
     if output_format == "json":
         return json.dumps(infos, ensure_ascii=False, indent=2) + "\n"
     every_list = [s.rule for s in rules.lists]
-    rows = []
-    for i in infos:
-        cited = ", ".join(_compact(i["rules"], every_list)) or "-"
-        rows.append(f"{i['code']}  {i['name']:<22} {i['severity']:<8} {cited:<22} {i['summary']}")
+    cited = [", ".join(_compact(i["rules"], every_list)) or "-" for i in infos]
+    name_width = max(22, *(len(i["name"]) for i in infos))  # the columns as wide as the longest
+    cited_width = max(22, *map(len, cited))
+    rows = [
+        f"{i['code']}  {i['name']:<{name_width}} {i['severity']:<8} {cites:<{cited_width}} {i['summary']}"
+        for i, cites in zip(infos, cited, strict=True)
+    ]
     return "\n".join(rows) + "\n"
 
 

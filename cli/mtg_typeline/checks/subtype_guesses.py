@@ -48,7 +48,9 @@ def unknown_problem(
         return Problem(word.start, word.end, why + _later_note(later, rules), list_rules(own))
     unset = unset_subtype(word.text) if not removed else None
     if unset is not None:  # a word of joke cards: no guess at a listed word of another meaning
-        why = f"'{shown(word.text)}' is {unset.what}{_remedy(word.text, own, rules, 'to check such cards')}"
+        kin = tuple(s for s in own if s.key == unset.kind)  # (a creature type goes with creatures)
+        remedy = _remedy(word.text, kin, rules, "to check such cards")
+        why = f"'{shown(word.text)}' is {unset.what}{remedy}"
         return Problem(word.start, word.end, why, list_rules(own))
     entries = [e for s in own for e in s.entries]
     parts = _phrase_parts(words, index, own)

@@ -49,12 +49,12 @@ def cli() -> None:
 @click.argument("paths", nargs=-1, type=click.Path(allow_dash=True, readable=False))
 @click.option(
     "--edition", metavar="DATE", shell_complete=complete_edition,
-    help="Shipped CR edition, by its effective date or `newest` (the default).",
+    help="CR edition (shipped or imported), by its effective date or `newest` (the default).",
 )  # fmt: skip
 @click.option(
     "--as-of",
     metavar="DATE",
-    help="The shipped CR edition in force on this date, such as a card's release date.",
+    help="The CR edition (shipped or imported) in force on this date, such as a card's release date.",
 )
 @click.option(
     "--rules",
@@ -227,8 +227,9 @@ def check(
     ctx: click.Context, /, paths: tuple[str, ...], config_file: str | None, no_config: bool, **given: Any
 ) -> None:
     """Check type lines in PATHS: text files (one type line a line), Scryfall or MTGJSON
-    JSON, CSV/TSV, YAML card files, Cockatrice XML, Forge card scripts, Magic Set Editor
-    sets. Directories are searched for all of these; `-` or no PATH reads standard input."""
+    JSON and JSON Lines, CSV/TSV, YAML card files, Cockatrice XML, Forge card scripts, Magic
+    Set Editor sets, Draftmancer card lists. Directories are searched for all of these; `-`
+    or no PATH reads standard input."""
 
     shows = (given.pop("show_settings"), given.pop("show_files"))
 

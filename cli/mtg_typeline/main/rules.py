@@ -23,13 +23,13 @@ def _edition_choice(command: F) -> F:
     command = click.option(
         "--as-of",
         metavar="DATE",
-        help="The shipped CR edition in force on this date, such as a card's release date.",
+        help="The CR edition (shipped or imported) in force on this date, such as a card's release date.",
     )(command)
     return click.option(
         "--edition",
         metavar="DATE",
         shell_complete=complete_edition,
-        help="Shipped CR edition, by its effective date or `newest` (the default).",
+        help="CR edition (shipped or imported), by its effective date or `newest` (the default).",
     )(command)
 
 
@@ -51,11 +51,12 @@ def rules() -> None:
     or the newest edition; draft a rule file of your own."""
 
 
-@rules.command("list", context_settings=CONTEXT, short_help="List the shipped editions with their counts.")
+@rules.command("list", context_settings=CONTEXT, short_help="List the editions with their counts.")
 @text_or_json
 @click.pass_context
 def rules_list(ctx: click.Context, output_format: str) -> None:
-    """List the shipped editions, oldest first, with how many entries each list has.
+    """List the editions (shipped, and imported by `rules update`), oldest first, with how
+    many entries each list has.
 
     Text columns: edition (* marks the default), type-line section, card types, supertypes,
     then the subtype lists (artifact, enchantment, land, planeswalker, spell, creature,
