@@ -6,9 +6,11 @@ Real card data repeats itself (a million type lines hold a few thousand distinct
 is almost all correct, so the checker first asks whether a line is plainly right: each face
 split on its canonical dash, the words before it exactly a listed supertype or card type
 (supertypes first, none twice), the words after it all in the lists of those card types.
-Only lines that fail that test are parsed and checked in full. The full checks are the
-truth; the tests hold the fast path to them (it may only ever say "clean" when they find
-nothing).
+Only lines that fail that test are parsed and checked in full, but for a line right save
+one unknown word, whose finding comes from a template checked in full once for its card
+types and that word (`checks.unknown_alone`). The full checks are the truth; the tests hold
+the fast path and the templates to them (the fast path may only ever say "clean" when they
+find nothing).
 
 Results are remembered per distinct line (`check`, and `check_all` for the many lines a
 reader gives at once): a line seen lately costs one dictionary lookup. What is remembered

@@ -148,7 +148,9 @@ def index_text(entries: Sequence[IndexEntry]) -> str:
 
 def write_all(folder: str, texts: dict[str, str]) -> None:
     """Write each text (UTF-8, LF line ends) to its file in `folder`, made if need be: every
-    temporary file first, then each put in place, so a failure leaves no file changed."""
+    temporary file first, then each put in place, so a failure while writing leaves no file
+    changed (one in putting them in place, rare as a rename's, can leave the first ones
+    put)."""
     _make_folder(folder)
     pending: list[AtomicFile] = []
     try:  # on any failure or interrupt, the temporary files not yet in place are removed

@@ -10,8 +10,8 @@ standard input is `stdin` (without a base). `invocations[0]` has the working dir
 `executionSuccessful` (false when an input could not be read, parsed or written: exit
 status 2) and those input problems as `toolExecutionNotifications` (level, message, the
 place in the input, the code as `descriptor`), not as alerts in `results`; and, when the
-readers passed over some, their counts in its `properties`: `cardsWithNoTypeLine` and
-`objectsNotCards`.
+readers passed over some, their counts in its `properties`: `cardsWithNoTypeLine`,
+`objectsNotCards` and, with `--oracle`, `cardsNotInOracle`.
 
 Each result has its rule, level (error, warning, note for info), message (after the
 card's name where the format names cards), one location and a region: 1-based lines and

@@ -95,8 +95,9 @@ def _place_of(face: _Face) -> tuple[int, int]:
 
 def _no_types(face: _Face) -> SourceError:
     """A face with a name and no type line is a script Forge can't make a card of: an error
-    at its empty `Types:` line, or at its `Name:` line. Raised once the file's type lines
-    have been handed out (and its faces with none counted), so none goes unchecked."""
+    at its empty `Types:` line, or at its `Name:` line, given to the reader to raise once the
+    file's type lines have been handed out (and its faces with none counted), so that none
+    goes unchecked."""
     if face.types:
         return SourceError(f"the Types: line of {face.name!r} is empty", *_place_of(face))
     return SourceError(f"the card script of {face.name!r} has no Types: line", *_place_of(face))
