@@ -95,3 +95,12 @@ def test_an_empty_data_dir_setting_turns_user_editions_off(
     assert status([]) == 1
     refused = run_cli(["rules", "update", "--from", imported])
     assert refused.exit_code == 2 and "TYPELINE_DATA_DIR is empty" in refused.stderr
+
+
+def test_a_damaged_index_of_imported_editions_says_how_to_get_out_of_it(data_dir: Path) -> None:
+    (data_dir / "rules").mkdir(parents=True)
+    (data_dir / "rules" / "index.yaml").write_text(": : [\n", encoding="utf-8")
+    result = run_cli(["check", "-"], stdin="Creature — Elf\n")
+    assert result.exit_code == 2
+    assert "index.yaml:1:1" in result.stderr and "imported by `typeline rules update`" in result.stderr
+    assert "TYPELINE_DATA_DIR" in result.stderr

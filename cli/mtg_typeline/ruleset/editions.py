@@ -290,7 +290,13 @@ def _merged(shipped: str, user: str | None) -> Index:
     index = read_index(shipped)
     if user is None or not os.path.isfile(os.path.join(user, INDEX_FILE)):  # the one stat
         return index
-    mine = read_index(user)
+    try:
+        mine = read_index(user)
+    except RulesDataError as exc:  # a damaged index of the user's: say how to get out of it
+        raise RulesDataError(
+            f"{exc}; it lists the editions imported by `typeline rules update`: remove the folder "
+            f"{user} (or set {DATA_ENV} to another) and import them again"
+        ) from None
     files = {day: os.path.join(user, name) for day, name in mine.files.items()}
     files.update((day, os.path.join(shipped, name)) for day, name in index.files.items())
     return Index(shipped, dict(sorted(files.items())), mine)
