@@ -87,13 +87,13 @@ class Plain:
         return "".join(self._parts)
 
 
-def new_text(styled: bool) -> Shown:
-    """An empty text: a rich `Text` to style, else a `Plain`."""
+def new_text(styled: bool, words: str = "", style: str = "") -> Shown:
+    """A text of `words` in `style`: a rich `Text` to style, else a `Plain`."""
     if not styled:
-        return Plain()
+        return Plain().append(words)
     from rich.text import Text
 
-    return Text()
+    return Text(words, style=style)
 
 
 def cell_len(text: str) -> int:
@@ -161,9 +161,7 @@ def _close(result: RunResult, show: Callable[[Shown], None], styled: bool, unsaf
     would fix or, after it, what was left and why (`reporters.fix_hint`)."""
 
     def sentence(words: str, style: str = "") -> Shown:
-        text = new_text(styled)
-        text.append(words, style)
-        return text
+        return new_text(styled, words, style)
 
     if (fixed := fixed_sentence(result.summary)) is not None:
         show(sentence(fixed, "bold"))
