@@ -2,7 +2,7 @@
 
 Run with the virtualenv's interpreter, which is also the interpreter of the floors:
 
-    .venv/bin/python bench/run.py [--quick] [--runs N] [--cold-runs N]
+    .venv/bin/python bench/run.py [--quick] [--runs N] [--cold-runs N] [--rows 1,1b,2,2b]
 
 Every figure is the wall-clock time of a subprocess (the best of N runs, ours and the floor
 interleaved run by run) and that process's own peak RSS. See bench/README.md.
@@ -29,10 +29,12 @@ from typing import Any
 
 from carddata import FLOOR_CSV, FLOOR_JSON, FLOOR_JSONL
 from inputs import Input, Sources, build_inputs
+from oracle import FLOOR_ORACLE, build_oracle
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
 CORPUS = ROOT.parent / "shared" / "corpus" / "real-typelines-detail.tsv"
+SAMPLES = ROOT.parent / "shared" / "samples"
 RULES = ROOT / "rules" / "2026-09-25.yaml"
 PYTHON = sys.executable
 SCRIPT = str(Path(sys.executable).parent / "typeline")
@@ -46,6 +48,7 @@ IMPORT_FLOOR = "import click, rich.console, yaml"  # a terminal's run (3b)
 CLICK_FLOOR = "import click"  # a run whose output goes to a pipe or a file (3a, 3c)
 MEMORY_TARGET_MIB = 10.0
 MEMORY_RUNS = 3
+THROUGHPUT_ROWS = ("1", "1b", "2", "2b")
 INVALID_SHARE = 0.05  # of the distinct lines: misspelt, so each has one error
 TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
 RSS_WRAPPER = (
@@ -245,6 +248,27 @@ def card_data(name: str, title: str, given: Input, floor: str, runs: int) -> dic
     }
 
 
+def oracle(runs: int) -> dict[str, Any]:
+    """Benchmark 8: `--oracle` on the shared samples against a 150 MB Oracle file, against
+    `json.load` of that file; and the peak RSS of both."""
+    path = build_oracle(SAMPLES, OUT)
+    command = [SCRIPT, "check", "--format", "json", "--oracle", str(path), str(SAMPLES)]
+    summary = summary_of(command)
+    ours, floor = measure([command, [PYTHON, "-c", FLOOR_ORACLE, str(path)]], runs)
+    ratio = ours.best() / floor.best()
+    return {
+        "name": "oracle",
+        "title": f"8. --oracle, {path.stat().st_size / 1e6:.0f} MB Oracle file, the samples",
+        "input": {"path": str(path), "bytes": path.stat().st_size},
+        "ours": ours.to_dict(),
+        "floor": floor.to_dict(),
+        "ratio": ratio,
+        "target": 2.0,
+        "pass": ratio <= 2.0,
+        "summary": summary,
+    }
+
+
 def cold_start(one_line: Path, runs: int) -> list[dict[str, Any]]:
     """Benchmarks 3a-3c: one line on standard input, text output, against importing the
     libraries that run needs: 3a to /dev/null (a pipe or a file: click alone), by the console
@@ -313,6 +337,13 @@ def _positive(text: str) -> int:
     return int(text)
 
 
+def _rows(text: str) -> list[str]:
+    rows = text.split(",")
+    if not rows or not set(rows) <= set(THROUGHPUT_ROWS):
+        raise argparse.ArgumentTypeError(f"rows are some of {','.join(THROUGHPUT_ROWS)}: {text!r}")
+    return rows
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="fewer lines and runs (a smoke run)")
@@ -321,9 +352,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="real-typelines-detail.tsv")
     parser.add_argument(
         "--only",
-        choices=("lines", "card-data", "start"),
-        help="benchmarks 1-4 (type lines), 5-7 (card data) or 3a-3c (cold starts) alone",
+        choices=("lines", "card-data", "oracle", "start"),
+        help="benchmarks 1-4 (type lines), 5-7 (card data), 8 (--oracle) or 3a-3c (cold starts) alone",
     )
+    parser.add_argument("--rows", type=_rows, help="only these, comma-separated: 1,1b,2,2b (nothing else)")
     parser.add_argument("--invalid-share", type=float, default=INVALID_SHARE, help="of the distinct lines")
     return parser.parse_args(argv)
 
@@ -362,30 +394,40 @@ def main(argv: list[str] | None = None) -> int:
     distinct = given["distinct"]
     bad = f"{(distinct.built_invalid or 0) / distinct.lines:.0%} invalid"
     rows: list[dict[str, Any]] = []
+    throughputs = {
+        "1": ("real-valid", f"1. {real}, valid", given["real-valid"], 1.5),
+        "1b": ("real-all", f"1b. {real}, all", given["real-all"], 1.3),
+        "2": (
+            "distinct-valid",
+            f"2. {distinct.lines:,} distinct lines, all valid",
+            given["distinct-valid"],
+            2.5,
+        ),
+        "2b": ("distinct", f"2b. {distinct.lines:,} distinct lines, {bad}", distinct, 4.0),
+    }
+    if args.rows:
+        rows += [throughput(*throughputs[row], runs) for row in args.rows]
+        return report(args, runs, cold_runs, rows)
     if args.only in (None, "lines"):
-        rows += [
-            throughput("real-valid", f"1. {real}, valid", given["real-valid"], 1.5, runs),
-            throughput("real-all", f"1b. {real}, all", given["real-all"], 1.5, runs),
-            throughput(
-                "distinct-valid",
-                f"2. {distinct.lines:,} distinct lines, all valid",
-                given["distinct-valid"],
-                6.0,
-                runs,
-            ),
-            throughput("distinct", f"2b. {distinct.lines:,} distinct lines, {bad}", distinct, 6.0, runs),
-        ]
+        rows += [throughput(*row, runs) for row in throughputs.values()]
     if args.only in (None, "lines", "start"):
         rows += cold_start(given["one-line"].path, cold_runs)
-    if args.only in (None, "card-data"):
+    if args.only not in ("lines", "oracle", "start"):
         cards = f"5. MTGJSON set, {size['cards']:,} cards"
         rows += [
             card_data("mtgjson", cards, given["mtgjson"], FLOOR_JSON, runs),
             card_data("csv", f"6. CSV, {size['real']:,} rows", given["csv"], FLOOR_CSV, runs),
             card_data("jsonl", f"7. JSON Lines, {size['cards']:,} cards", given["jsonl"], FLOOR_JSONL, runs),
         ]
-    if args.only in (None, "lines"):
+    if args.only is None:
         rows.append(memory(rows[0], given["one-line"].path, runs))
+    if args.only in (None, "oracle") and SAMPLES.is_dir():
+        rows.append(oracle(runs))
+    return report(args, runs, cold_runs, rows)
+
+
+def report(args: argparse.Namespace, runs: int, cold_runs: int, rows: list[dict[str, Any]]) -> int:
+    """Print the table and the notes; write bench/out/results.json."""
     print(table(rows))
     measured = checkout()
     if measured["changed"]:

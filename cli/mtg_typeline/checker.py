@@ -29,6 +29,7 @@ from mtg_typeline.ruleset.meaning import plain_combination
 
 if TYPE_CHECKING:
     from mtg_typeline.checks import Check, Problem
+    from mtg_typeline.checks.unknown_alone import UnknownAlone
 
 
 MAX_LINE_CHARS = 1000
@@ -73,6 +74,7 @@ class Checker:
         self._results = _Results(self)
         self._looked_up = 0  # lines looked up since the cache was last emptied
         self._paused = 0  # lines still to check without the cache
+        self._alone: UnknownAlone | None = None
 
     def check(self, text: str) -> Findings:
         """Findings for one type line (path "-", line 1; see `Finding.at`), remembered."""
@@ -88,9 +90,32 @@ class Checker:
         made in one pass."""
         if self._paused > 0:
             self._paused -= len(texts)
-            return [() if text is None else self.evaluate(text) for text in texts]
+            return self._evaluate_all(texts)
         self._looked_up += len(texts)
         return list(map(self._results.__getitem__, texts))
+
+    def _evaluate_all(self, texts: Sequence[str | None]) -> list[Findings]:
+        """`evaluate` of each line, without the cache: the inline test of `is_clean` made in
+        this loop for a line whose head is known to be plain (the common case of lines that
+        don't repeat), `evaluate` called for the rest."""
+        heads, evaluate = self._heads, self.evaluate
+        found: list[Findings] = []
+        for text in texts:
+            if text is None:
+                found.append(())
+                continue
+            head, dash, tail = text.partition(CANONICAL_DASH)
+            allowed = heads.get(head)
+            if allowed is not None and len(text) <= MAX_LINE_CHARS:
+                if not dash:
+                    found.append(())
+                    continue
+                words = tail.split(" ")
+                if len(allowed.intersection(words)) == len(words) and "\u2019" not in tail:
+                    found.append(())
+                    continue
+            found.append(evaluate(text))
+        return found
 
     def remember(self, text: str | None) -> Findings:
         """The findings of a line not in the cache, stored there unless it is too long or
@@ -116,7 +141,17 @@ class Checker:
         is told before the fast path, which would split it and remember its head."""
         if len(text) > MAX_LINE_CHARS:
             return (_too_long(text),)
-        return () if self.is_clean(text) else self.check_fully(text)
+        return () if self.is_clean(text) else self._not_clean(text)
+
+    def _not_clean(self, text: str) -> Findings:
+        """The findings of a line the fast path did not pass: a line right but for one
+        unknown subtype from a template (`checks.unknown_alone`), any other from the checks."""
+        if self._alone is None:
+            from mtg_typeline.checks.unknown_alone import UnknownAlone  # not on the fast path
+
+            self._alone = UnknownAlone(self.rules, self.check_fully)
+        found = self._alone.findings(text, self._heads.get(text.partition(CANONICAL_DASH)[0]))
+        return self.check_fully(text) if found is None else found
 
     def is_clean(self, text: str) -> bool:
         """True only if the line is certainly free of findings (the fast path)."""

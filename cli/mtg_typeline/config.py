@@ -65,6 +65,7 @@ KEYS: dict[str, str] = {
     "error-on-unmatched-pattern": "bool",
     "per-card-ignores": "cards",
     "baseline": "string",
+    "oracle": "string",
 }
 
 

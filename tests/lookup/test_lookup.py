@@ -174,8 +174,8 @@ def test_a_rename_older_than_the_shipped_editions() -> None:
 
 def test_nothing_with_no_close_match() -> None:
     expect(
-        ["Clamfolk"],
-        f"Clamfolk: not a card type, supertype or subtype in the {NEWEST} edition\n"
+        ["Quokka"],
+        f"Quokka: not a card type, supertype or subtype in the {NEWEST} edition\n"
         "  in no shipped edition\n"
         "  close matches: none\n",
         1,
@@ -366,6 +366,7 @@ def test_json_of_a_known_word() -> None:
         "renames": [],
         "parts": [],
         "close_matches": [],
+        "unset": None,
     }
 
 
@@ -491,10 +492,11 @@ def test_a_word_a_custom_file_added(clam: str) -> None:
         "  Clamfolk is a creature type (added by clam.yaml)\n",
         0,
     )
-    expect(  # without the file, it is nothing
+    expect(  # without the file, it is only the Un-set cards' word
         ["Clamfolk", "--as", "Creature"],
         f"no: Clamfolk may not be chosen as a creature type (205.3e, {NEWEST} edition)\n"
-        "  'Clamfolk' is not a creature type (205.3m) or any other type\n",
+        "  'Clamfolk' is not a creature type (205.3m) in this edition; it is a creature type only of "
+        "Un-set and silver-bordered cards (Clam-I-Am), not of the rules\n",
         1,
     )
 

@@ -141,6 +141,7 @@ SETTINGS_DEFAULT = {
     "key": "(not set)",
     "max-member-ratio": "200",
     "max-member-size": '"64M"',
+    "oracle": "(not set)",
     "output-file": "(not set)",
     "per-card-ignores": "(not set)",
     "per-file-ignores": "(not set)",

@@ -202,6 +202,16 @@ def test_unknown_edition_in_the_configuration_is_an_error(here: Path) -> None:
 
 # The whole configuration at once
 
+ORACLE = '[{"name": "Llanowar Elves", "type_line": "Creature — Elf Druid"}]'  # the `oracle` key's
+
+
+def nameless(path: str) -> str:
+    """The warning for a text input checked with an Oracle file."""
+    return (
+        f"typeline: warning: {path}: its type lines have no card names, so none of them can be "
+        "compared with the Oracle file (--oracle)\n"
+    )
+
 
 def test_every_key_through_the_command_line(here: Path) -> None:
     shutil.copyfile(CONFIGS / "every-key.toml", here / "pyproject.toml")
@@ -222,10 +232,12 @@ def test_every_key_through_the_command_line(here: Path) -> None:
     pyproject_text = pyproject_text.split("\n[tool.typeline.per-card-ignores]")[0]  # no cards in text
     (here / "pyproject.toml").write_text(pyproject_text, encoding="utf-8")
     (here / "known.json").write_text('{"version": 1, "files": {}}', encoding="utf-8")  # the baseline
+    (here / "oracle.json").write_text(ORACLE, encoding="utf-8")
     result = run_cli(["check", "."])
     # statistics in json, to report.json; TL1 and TL3 but not dash-form; word-case ignored in
-    # legacy/; vendor/ excluded; exit zero although fail-on is info
-    assert (result.exit_code, result.output) == (0, "")
+    # legacy/; vendor/ excluded; exit zero although fail-on is info; the Oracle file read, and
+    # a text input has no card names to compare
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", nameless("legacy/cards.txt"))
     assert json.loads((here / "report.json").read_text(encoding="utf-8")) == [
         {"code": "TL304", "name": "subtype-type-mismatch", "severity": "error", "count": 1, "fixable": False}
     ]
@@ -243,8 +255,9 @@ def test_every_key_from_yaml_through_the_command_line(here: Path) -> None:
     old_rules(here / "rules")
     cards(here, (CONFIGS / "cards.txt").read_text(encoding="utf-8"), "new/cards.txt")
     (here / "known.json").write_text('{"version": 1, "files": {}}', encoding="utf-8")  # the baseline
+    (here / "oracle.json").write_text(ORACLE, encoding="utf-8")
     result = run_cli(["check", "."])
-    assert (result.exit_code, result.output) == (0, "")
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", nameless("new/cards.txt"))
     assert json.loads((here / "report.json").read_text(encoding="utf-8")) == [
         {"code": "TL103", "name": "word-case", "severity": "warning", "count": 1, "fixable": True},
         {"code": "TL304", "name": "subtype-type-mismatch", "severity": "error", "count": 1, "fixable": False},

@@ -54,6 +54,7 @@ EVERY_KEY: dict[str, Any] = {
     "error-on-unmatched-pattern": False,
     "per-card-ignores": {"State": ["TL201"], "tokens.xml": {"Bounty": ["unknown-subtype"]}},
     "baseline": "known.json",
+    "oracle": "oracle.json",
     "per-file-ignores": {"legacy/*.txt": ["TL101", "word-case"], "*.types": []},
 }
 

@@ -105,10 +105,17 @@ def line_check(
 
 
 def input_problem(
-    code: str, name: str, severity: Severity, doc: str, *, default: bool = True, fix: str | None = None
+    code: str,
+    name: str,
+    severity: Severity,
+    doc: str,
+    *,
+    default: bool = True,
+    fix: str | None = None,
+    cites: tuple[str, ...] = (),
 ) -> Check:
     """Register a problem found while reading input (documented, not run on type lines)."""
-    check = Check(code, name, severity, (), doc, "input", default=default, fix=fix)
+    check = Check(code, name, severity, cites, doc, "input", default=default, fix=fix)
     _register(check)
     return check
 

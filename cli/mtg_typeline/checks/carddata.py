@@ -1,6 +1,8 @@
-"""TL906, TL907: card data that disagrees with itself around a type line.
+"""TL906, TL907: card data that disagrees with itself around a type line; TL910: a card whose
+line is not its Oracle line.
 
-Found by the readers of card-data formats (they see the fields a type line sits among), not
+Found by the readers of card-data formats (they see the fields a type line sits among) and,
+for TL910, by the engine with `--oracle` (`oracle`), not
 by a function on the type line; documented here so that `explain` and `codes` know them.
 """
 
@@ -32,4 +34,25 @@ FIELDS_DISAGREE = input_problem(
     wrong. MTGJSON's own conventions are not mistakes: `Token` listed in `types`, a type
     string with nothing but `Card`.
     """,
+)
+
+ORACLE_MISMATCH = input_problem(
+    *findings.ORACLE_MISMATCH,
+    Severity.ERROR,
+    """A card's type line that is not its Oracle type line (with `--oracle FILE` only).
+
+    The Oracle card reference, not the printed card, says what a card's types and subtypes
+    are (the rules say so in the type-line section); a card database that copied printed
+    lines keeps pre-errata creature types, `Tribal` for `Kindred`, a planeswalker without
+    Legendary, `Summon` wording fixed since. Given an Oracle file (Scryfall's Oracle Cards
+    bulk file or MTGJSON's AtomicCards.json), each card of card data that has a name is
+    found in it and compared face by face; the message names both lines and the words
+    that differ. Dashes and case are not compared (the other checks see to those).
+
+    The safe fix writes the Oracle line in the face's place. Tokens, emblems and cards the
+    Oracle file doesn't hold are passed over and counted in the summary (`--verbose` lists
+    them). Off unless `--oracle` (or the `oracle` configuration key) names a file.
+    """,
+    fix="safe",
+    cites=("obsolete-subtypes",),
 )

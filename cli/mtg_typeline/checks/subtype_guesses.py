@@ -7,7 +7,9 @@ own card types, or the missing word of one of their multi-word entries (Timk bef
 Time, for Time Lord). A close entry of another list is named with what it is, never written
 in: that would only trade this error for TL304 subtype-type-mismatch. A word that a newer
 shipped edition lists (Dinosaur under 2009-07-11) gets no guess at all, only that edition:
-a guess would change its meaning.
+a guess would change its meaning. Nor does a word printed only on Un-set and silver-bordered
+cards (Cow: Clown would be a guess of another meaning), written as they print it: the message
+says what it is (`mtg_typeline.ruleset.unset_subtypes`), and how to check such cards anyway.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from mtg_typeline.parser import TypeLine, Word
 from mtg_typeline.ruleset import RuleSet, SubtypeList, edition_dates
 from mtg_typeline.ruleset.history import Run, listed_later
 from mtg_typeline.ruleset.typenames import name_problem
+from mtg_typeline.ruleset.unset_subtypes import unset_subtype
 
 
 def unknown_problem(
@@ -43,6 +46,10 @@ def unknown_problem(
     later = listed_later(word.text, rules)
     if later is not None and not removed:  # a word of the rules to come: no guess at another
         return Problem(word.start, word.end, why + _later_note(later, rules), list_rules(own))
+    unset = unset_subtype(word.text) if not removed else None
+    if unset is not None:  # a word of joke cards: no guess at a listed word of another meaning
+        why = f"'{shown(word.text)}' is {unset.what}{_remedy(word.text, own, rules, 'to check such cards')}"
+        return Problem(word.start, word.end, why, list_rules(own))
     entries = [e for s in own for e in s.entries]
     parts = _phrase_parts(words, index, own)
     form = written_form(words, index, entries, parts)
@@ -101,15 +108,18 @@ def _phrase_parts(words: tuple[Word, ...], index: int, own: tuple[SubtypeList, .
     return parts
 
 
-def _remedy(word: str, own: tuple[SubtypeList, ...], rules: RuleSet) -> str:
-    """How to make `word`, of a set's own, known: a rule file's `add:` under the list of the
-    type it stands under (a designer's most common finding, whose remedy is not a spelling)."""
+def _remedy(
+    word: str, own: tuple[SubtypeList, ...], rules: RuleSet, when: str = "if it is a type of your own"
+) -> str:
+    """How to make `word`, of a set's own (or of Un-set cards), known: a rule file's `add:`
+    under the list of the type it stands under (a designer's most common finding, whose remedy
+    is not a spelling)."""
     if not own or name_problem(word, subtype=True) is not None:
         return ""  # no list to add it to, or a word no rule file could hold (`100%`)
     if rules.edition != edition_dates()[-1]:
         return ""  # an older edition's unknown word is likelier a newer edition's (Vehicle in 2010)
     adds = " or ".join(f"`add: {{{s.key}: [{word}]}}`" for s in own)
-    return f"; if it is a type of your own, add it to a rule file given with --rules ({adds})"
+    return f"; {when}, add it to a rule file given with --rules ({adds})"
 
 
 def _other_hint(matches: list[str], rules: RuleSet) -> str:

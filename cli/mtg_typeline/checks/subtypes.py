@@ -100,7 +100,9 @@ def unknown_subtype(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Prob
     that, it names the closest entries of other lists with what they are, without a fix: an
     object can't have them (TL304). A face with no card type has no lists to check against
     (TL201 or TL203 reports it). A word the rules renamed or dropped is reported by TL303
-    instead; one a newer edition lists gets no guess, only that edition.
+    instead; one a newer edition lists gets no guess, only that edition; one printed only on
+    Un-set and silver-bordered cards (Cow, rules/unset-subtypes.yaml) gets no guess either,
+    only what it is and one card that prints it.
 
     Okay: Creature — Goblin Wizard
     Okay: Legendary Creature — Human Time Lord Rogue

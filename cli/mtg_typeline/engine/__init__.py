@@ -87,7 +87,9 @@ def _run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO, file: Text
     if known is not None:
         findings = [f for f in findings if f.code in INPUT_CODES or not known.absorbs(f)]
     summary = Summary.of(findings, len(tally.files), tally.lines)
-    summary = summary._replace(no_type_line=tally.no_type_line, not_cards=tally.not_cards)
+    summary = summary._replace(
+        no_type_line=tally.no_type_line, not_cards=tally.not_cards, not_in_oracle=tally.not_in_oracle
+    )
     status = exit_status(findings, options.fail_on, exit_zero=options.exit_zero)
     if fixer is not None:
         fixer.fixing.warn()
@@ -157,11 +159,24 @@ def _check_inputs(
             tally.add(item.name, checked)
     if options.verbose:
         _say_inputs(err, found, tally, scopes)
+    _say_oracle(scopes, findings, err)
     if fixer is not None:
         findings.extend(fixer.fixing.problems)
     findings.extend(_unused_cards(scopes))
     findings.sort(key=Finding.sort_key)
     return findings, tally
+
+
+def _say_oracle(scopes: Scopes, findings: list[Finding], err: TextIO) -> None:
+    """With `--oracle`: the TL905 of an Oracle file that could not be read whole, or a warning
+    for each input whose type lines have no card names to compare."""
+    if scopes.oracle_problem is not None:
+        findings.append(scopes.oracle_problem)
+    for path in scopes.oracle.nameless if scopes.oracle is not None else ():
+        err.write(
+            f"typeline: warning: {printable(path)}: its type lines have no card names, so none "
+            "of them can be compared with the Oracle file (--oracle)\n"
+        )
 
 
 def _baseline(options: Options) -> Baseline | None:

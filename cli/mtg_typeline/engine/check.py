@@ -30,6 +30,7 @@ from mtg_typeline.progress import Meter
 from mtg_typeline.sources import SNIFF_BYTES, SourceSettings
 from mtg_typeline.sources.base import (
     NOT_A_CARD,
+    NOT_IN_ORACLE,
     Batch,
     Entry,
     Item,
@@ -42,10 +43,12 @@ from mtg_typeline.sources.encodings import ENCODED_FORMATS, head_in_utf8, utf8_s
 from mtg_typeline.sources.inputs import Reading, counted_whole, head_of, look_at, read_ahead, tell_format
 
 if TYPE_CHECKING:
+    from mtg_typeline.oracle import Oracle
     from mtg_typeline.ruleset import RuleSet
 
 # Where what an input gave is sent: its findings, and the objects a reader passed over
 Report = Callable[[Finding | Passed], None]
+EntryCheck = Callable[[Entry, str, Checker, Report, Directives], None]  # an entry checked and reported
 
 
 class _Unread(Enum):
@@ -62,20 +65,23 @@ Checked = int | None | _Unread
 class Inputs(NamedTuple):
     """How a run reads and checks its inputs: where they are (`names`), how they are read
     (`reading`, and what the readers are told: `sources`), the rules (to judge a text input
-    told by its content) and the checker."""
+    told by its content), the checker, and the Oracle file cards are compared with (`--oracle`;
+    None: they aren't)."""
 
     names: Names
     reading: Reading
     sources: SourceSettings
     rules: RuleSet
     checker: Checker
+    oracle: Oracle | None = None
 
 
 class Tally:
     """What became of a run's inputs: the names of those read, the type lines checked in
     them, how many were passed over and how many could not be read; and the objects of card
     data the readers passed over (`Passed`): how many cards had no type line, how many
-    objects were no cards, and, when they are to be listed (`listed`), each of them placed."""
+    objects were no cards, how many cards `--oracle` could not compare, and, when they are to
+    be listed (`listed`), each of them placed."""
 
     def __init__(self, *, listed: bool = False) -> None:
         self.files: list[str] = []
@@ -84,12 +90,15 @@ class Tally:
         self.unreadable = 0
         self.no_type_line = 0
         self.not_cards = 0
+        self.not_in_oracle = 0
         self.listed: list[Passed] | None = [] if listed else None
 
     def count(self, passed: Passed) -> None:
         """Count an object a reader passed over; keep it, placed, when they are listed."""
         if passed.kind == NOT_A_CARD:
             self.not_cards += 1
+        elif passed.kind == NOT_IN_ORACLE:
+            self.not_in_oracle += 1
         else:
             self.no_type_line += 1
         if self.listed is not None:
@@ -118,7 +127,7 @@ def check_input(item: Input, stdin: BinaryIO, run: Inputs, report: Report, meter
     try:
         if os.path.isdir(run.names.on_disk(path)):  # a Magic Set Editor set kept unzipped
             items = folder_items(path, run.sources)
-            return check_items(items, path, run.checker, report, searched=item.searched)
+            return check_items(items, path, run.checker, report, searched=item.searched, oracle=run.oracle)
         with open(run.names.on_disk(path), "rb") as stream:
             return check_stream(stream, item, run, report, meter)
     except OSError as exc:
@@ -149,7 +158,7 @@ def check_stream(
     if codec is not None and fmt in ENCODED_FORMATS:  # read as UTF-8, as the readers read
         stream = utf8_stream(stream, codec, item.name)
     items = sources.reader_for(fmt, run.sources)(stream, item.name, meter.add)
-    return check_items(items, item.name, run.checker, report, searched=item.searched)
+    return check_items(items, item.name, run.checker, report, searched=item.searched, oracle=run.oracle)
 
 
 def _judged(
@@ -183,20 +192,31 @@ def folder_items(path: str, settings: SourceSettings) -> Iterator[Entry | Passed
 
 
 def check_items(
-    items: Iterator[Item], path: str, checker: Checker, report: Report, *, searched: bool
+    items: Iterator[Item],
+    path: str,
+    checker: Checker,
+    report: Report,
+    *,
+    searched: bool,
+    oracle: Oracle | None = None,
 ) -> int | None:
     """Check what a reader gives; the number of type lines checked. A file a directory
     search came upon (`searched`) that holds no card data is passed over (None). Inline
-    suppressions in the comments the reader hands over apply (see `filters.Directives`)."""
+    suppressions in the comments the reader hands over apply (see `filters.Directives`).
+    With an Oracle file, each card is compared with it too."""
     count = 0
     directives = Directives()
+    check_entry: EntryCheck = _check_entry
+    if oracle is not None:
+        items = oracle.expand(items, path)
+        check_entry = _card_check(oracle, checker.rules.cite("obsolete-subtypes"))
     try:
         for item in items:
             if type(item) is Batch:  # (exact types: cheaper than isinstance on the hot path)
                 count += _check_batch(item, path, checker, report, directives)
             elif type(item) is Entry:
                 count += 1
-                _check_entry(item, path, checker, report, directives)
+                check_entry(item, path, checker, report, directives)
             elif isinstance(item, Finding):  # the reader's own finding
                 report(item)
             elif type(item) is Passed:
@@ -218,6 +238,34 @@ def _check_entry(entry: Entry, path: str, checker: Checker, report: Report, dire
     found = checker.check(entry.text)
     if found or entry.notes or entry.comment is not None:
         report_entry(entry, found, path, report, directives)
+
+
+def _card_check(oracle: Oracle, cited: tuple[str, ...]) -> EntryCheck:
+    """`_check_entry` that also compares a named card with the Oracle file (TL910, citing
+    `cited`); a card it can't compare is passed over."""
+
+    def check(entry: Entry, path: str, checker: Checker, report: Report, directives: Directives) -> None:
+        if entry.card is None:
+            _check_entry(entry, path, checker, report, directives)
+            return
+        compared = oracle.compare(entry.card, entry.text, cited)
+        if compared.passed:
+            report(Passed(entry.card, _place_of(entry), NOT_IN_ORACLE, compared.why, entry.path or path))
+        found = checker.check(entry.text) + compared.found
+        if found or entry.notes or entry.comment is not None:
+            report_entry(entry, found, path, report, directives)
+
+    return check
+
+
+def _place_of(entry: Entry) -> Callable[[], tuple[int, int]]:
+    """Where an entry's type line starts, worked out when asked."""
+
+    def place() -> tuple[int, int]:
+        region = resolve(entry.locate).region(0, 1)
+        return region.line, region.column
+
+    return place
 
 
 def _check_batch(batch: Batch, path: str, checker: Checker, report: Report, directives: Directives) -> int:

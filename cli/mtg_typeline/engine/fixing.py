@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import BinaryIO, Protocol, TextIO
 
 from mtg_typeline import sources
@@ -22,7 +22,7 @@ from mtg_typeline.findings import Finding
 from mtg_typeline.fix.fixing import Fixing, FixSettings
 from mtg_typeline.fix.snapshot import Snapshot, read_snapshot
 from mtg_typeline.progress import Meter
-from mtg_typeline.sources.base import Comment
+from mtg_typeline.sources.base import Comment, Item
 from mtg_typeline.sources.encodings import ENCODED_FORMATS, head_in_utf8
 from mtg_typeline.sources.inputs import look_at, tell_format
 
@@ -46,8 +46,12 @@ class Fixer:
         self.inputs = inputs
         self.filters = filters
 
-        def check(text: str, where: str, comment: Comment | None) -> Sequence[Finding]:
-            return self.filters.line(self.inputs.checker.check(text), where, comment)
+        def check(text: str, where: str, comment: Comment | None, card: str | None) -> Sequence[Finding]:
+            found = self.inputs.checker.check(text)
+            oracle = self.inputs.oracle
+            if oracle is not None and card is not None:  # (the rules cited don't change a fix)
+                found += oracle.compare(card, text, ()).found
+            return self.filters.line(found, where, comment)
 
         self.fixing = Fixing(FixSettings(check, inputs.names, *how), out, err)
 
@@ -62,7 +66,7 @@ class Fixer:
         if item.unsearched:  # a directory that could not be listed: reported as such
             return check_input(item, stdin, self.inputs, report, meter)
         if not item.stdin and os.path.isdir(self.inputs.names.on_disk(path)):  # an unzipped set
-            self.fixing.folder(path, folder_items(path, self.inputs.sources))
+            self.fixing.folder(path, self.named(folder_items(path, self.inputs.sources), path))
             return check_input(item, stdin, self.inputs, report, meter)
         if item.stdin:
             data, snapshot = stdin.read(), None
@@ -97,10 +101,20 @@ class Fixer:
         reader = sources.reader_for(fmt, self.inputs.sources)
         if codec is not None:  # a table in another encoding: fixed as UTF-8, written back in it
             return self.fixing.table(
-                path, data, snapshot, lambda text: reader(io.BytesIO(text), path, _no_progress), codec
+                path,
+                data,
+                snapshot,
+                lambda text: self.named(reader(io.BytesIO(text), path, _no_progress), path),
+                codec,
             )
-        items = reader(io.BytesIO(data), path, _no_progress)
+        items = self.named(reader(io.BytesIO(data), path, _no_progress), path)
         return self.fixing.data(path, data, snapshot, items, fmt == "mse")
+
+    def named(self, items: Iterator[Item], path: str) -> Iterator[Item]:
+        """What a reader gives, each type line with its card (a batch's asked for one by one)
+        when cards are compared with an Oracle file: they are fixed by their names."""
+        oracle = self.inputs.oracle
+        return items if oracle is None else oracle.expand(items, path)
 
 
 def _no_progress(size: int) -> None:

@@ -33,6 +33,8 @@ from mtg_typeline.sources import SourceSettings
 from mtg_typeline.sources.inputs import Reading
 
 if TYPE_CHECKING:
+    from mtg_typeline.findings import Finding
+    from mtg_typeline.oracle import Oracle
     from mtg_typeline.ruleset.model import RuleSet
     from mtg_typeline.suppressions import CardIgnores
 
@@ -114,6 +116,7 @@ class Scopes:
     def __init__(self, configs: Configs, names: Names) -> None:
         self.configs = configs
         self.names = names
+        self.oracle, self.oracle_problem = _oracle(configs.options.oracle, names)
         self._rules: dict[_RulesKey, tuple[RuleSet, Checker]] = {}
         self._scopes: dict[str | None, Scope] = {}
         self.base = self.scope(configs.own)
@@ -125,7 +128,7 @@ class Scopes:
         if known is None:
             options = self.configs.options_of(config)
             rules, checker = self._checker(options)
-            inputs = _inputs(options, rules, checker, self.names)
+            inputs = _inputs(options, rules, checker, self.names)._replace(oracle=self.oracle)
             cards = _cards(options)
             known = Scope(config, options, inputs, _filters(options, self.names, cards), cards)
             self._scopes[config] = known
@@ -164,6 +167,16 @@ def _inputs(options: Options, rules: RuleSet, checker: Checker, names: Names) ->
         delimiter=options.delimiter,
     )  # fmt: skip
     return Inputs(names, reading, sources, rules, checker)
+
+
+def _oracle(path: str | None, names: Names) -> tuple[Oracle | None, Finding | None]:
+    """The Oracle file of the run (`--oracle`), read; or the TL905 of one that isn't valid
+    JSON (the comparison can't run on part of it). Nothing is loaded without one."""
+    if path is None:
+        return None, None
+    from mtg_typeline.oracle import load_oracle  # only for a run given --oracle
+
+    return load_oracle(path, names.name(path))
 
 
 def _cards(options: Options) -> CardIgnores | None:

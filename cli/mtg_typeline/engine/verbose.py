@@ -22,7 +22,7 @@ import os
 from typing import TYPE_CHECKING, TextIO
 
 from mtg_typeline.display import count, printable, shown
-from mtg_typeline.sources.base import NO_TYPE_LINE
+from mtg_typeline.sources.base import NO_TYPE_LINE, NOT_IN_ORACLE
 
 if TYPE_CHECKING:
     from mtg_typeline.config import Config
@@ -96,6 +96,15 @@ def passed(objects: list[Passed]) -> str:
     for found in objects:
         line, column = found.where()
         what = found.card if found.card is not None else "a card"
-        how = "has no type line" if found.kind == NO_TYPE_LINE else f"is not a card ({found.why})"
+        how = _how(found)
         lines.append(f"{PREFIX}{printable(found.path or '')}:{line}:{column}: {printable(what)} {how}\n")
     return "".join(lines)
+
+
+def _how(found: Passed) -> str:
+    """Why a reader or `--oracle` passed an object over, as a listing says it."""
+    if found.kind == NO_TYPE_LINE:
+        return "has no type line"
+    if found.kind == NOT_IN_ORACLE:
+        return f"is not in the Oracle file ({found.why})" if found.why else "is not in the Oracle file"
+    return f"is not a card ({found.why})"

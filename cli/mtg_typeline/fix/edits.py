@@ -19,9 +19,9 @@ from mtg_typeline.fix.text import LineFixer
 from mtg_typeline.sources.base import Batch, Comment, Entry, Item, SourceError, resolve
 from mtg_typeline.sources.text import type_line
 
-# The findings of a type line that the run reports, given its text, the file it is in and
-# the comment its line ends with (see `filters.Filters.line`)
-LineCheck = Callable[[str, str, Comment | None], Sequence[Finding]]
+# The findings of a type line that the run reports, given its text, the file it is in, the
+# comment its line ends with (see `filters.Filters.line`) and the card it is of (None: no name)
+LineCheck = Callable[[str, str, Comment | None, str | None], Sequence[Finding]]
 
 
 class EntryFixes:
@@ -51,21 +51,21 @@ class EntryFixes:
 
     def batch(self, batch: Batch, entry: Callable[[int], Entry], path: str) -> None:
         for index, text in enumerate(batch.texts):
-            if text is not None and (done := self.fix(text, path, None)) is not None:
+            if text is not None and (done := self.fix(text, path, None, None)) is not None:
                 self.record(entry(index), done, path)
 
     def entry(self, entry: Entry, path: str) -> None:
         where = entry.path or path
-        done = self.fix(entry.text, where, entry.comment)
+        done = self.fix(entry.text, where, entry.comment, entry.card)
         if done is not None:
             self.record(entry, done, path)
 
-    def fix(self, text: str, where: str, comment: Comment | None) -> LineFix | None:
-        """The fixing of a type line, if it has a fix to apply."""
+    def fix(self, text: str, where: str, comment: Comment | None, card: str | None) -> LineFix | None:
+        """The fixing of a type line (of `card`), if it has a fix to apply."""
         check = self.check
 
         def findings(line: str) -> Sequence[Finding]:
-            return check(line, where, comment)
+            return check(line, where, comment, card)
 
         found = findings(text)
         if not applicable(found, self.unsafe):
@@ -94,7 +94,7 @@ def line_fixer(check: LineCheck, path: str, unsafe: bool) -> LineFixer:
 
     def findings(line: str) -> Sequence[Finding]:
         body, comment = type_line(line)
-        return () if body is None else check(body, path, comment)
+        return () if body is None else check(body, path, comment, None)
 
     def fix(line: str, number: int) -> LineFix | None:
         if line not in done:

@@ -4,8 +4,9 @@ A word is found in every list of the edition that holds it (Spacecraft is an art
 and a planar type), compared in any case, with either apostrophe, and with runs of spaces as
 one. Its history is read from every shipped edition: for each list, the runs of consecutive
 editions that have it. A word the edition does not know may have been renamed (by
-`rules/renames.yaml`), may be several types written together ("Merfolk Wizard"), or may be
-nothing, in which case close matches are offered.
+`rules/renames.yaml`), may be a subtype printed only on Un-set cards (Cow, by
+`rules/unset-subtypes.yaml`), may be several types written together ("Merfolk Wizard"), or may
+be nothing, in which case close matches are offered.
 
 `--as TYPE` answers the question of CR 205.3e: when an effect tells a player to choose a
 subtype for a card type, may this word be the choice? Only one existing subtype of a list
@@ -42,6 +43,7 @@ from mtg_typeline.lookup.show import (
 from mtg_typeline.notation import fold
 from mtg_typeline.ruleset import edition_dates
 from mtg_typeline.ruleset.model import Rename, RuleSet
+from mtg_typeline.ruleset.unset_subtypes import UnsetSubtype, unset_subtype
 from mtg_typeline.spelling import close_matches
 
 __all__ = ["Answer", "look_up", "lookup_command"]
@@ -68,11 +70,14 @@ class Answer(NamedTuple):
     parts: tuple[Part, ...]
     matches: tuple[str, ...]
     choice: Choice | None
+    unset: UnsetSubtype | None  # a subtype only Un-set cards print, which no edition lists
 
     @property
     def nothing(self) -> bool:
-        """A type in no edition, not renamed, not types written together: close matches apply."""
-        return not (self.found or self.spans or self.parts or any(c for _, c in self.renames))
+        """A type in no edition, not renamed, not of Un-set cards, not types written together:
+        close matches apply."""
+        known = self.found or self.spans or self.parts or self.unset
+        return not (known or any(c for _, c in self.renames))
 
 
 def look_up(word: str, edition: str | None, as_type: str | None, files: tuple[str, ...] = ()) -> Answer:
@@ -89,9 +94,10 @@ def look_up(word: str, edition: str | None, as_type: str | None, files: tuple[st
     if not any(p.found for p in parts):
         parts = ()  # words of which none is a type: no use telling them apart
     spans = _spans(fold(text), edition_dates())
+    unset = None if found or spans else unset_subtype(text, any_case=True)
     answer = Answer(
         text,
-        _spelling(text, found, spans, renames),
+        unset.word if unset else _spelling(text, found, spans, renames),
         label,
         picked.files,
         picked.mine,
@@ -101,7 +107,10 @@ def look_up(word: str, edition: str | None, as_type: str | None, files: tuple[st
         renames,
         parts,
         (),
-        choose(rules, text, as_type, picked.phrase, _history(spans)) if as_type is not None else None,
+        choose(rules, text, as_type, picked.phrase, _history(spans) or (unset.what if unset else ""))
+        if as_type is not None
+        else None,
+        unset,
     )
     return answer._replace(matches=_matches(rules, text)) if answer.nothing else answer
 
@@ -195,6 +204,8 @@ def _text(answer: Answer) -> list[str]:
     for rename, current in answer.renames:
         note = f"; this edition has {current}" if current else ""
         lines.append(f"  renamed: {renamed_text(rename)}{note}")
+    if answer.unset:
+        lines.append(f"  Un-set: {printable(answer.unset.what)}")
     if answer.parts:
         lines.append("  parts: " + ", ".join(_part_text(p) for p in answer.parts))
     if answer.nothing:
@@ -238,6 +249,7 @@ def answer_data(answer: Answer) -> dict[str, Any]:
         "renames": [_rename_data(r, c) for r, c in answer.renames],
         "parts": [{"text": p.text, "found": [_found_data(f) for f in p.found]} for p in answer.parts],
         "close_matches": list(answer.matches),
+        "unset": answer.unset._asdict() if answer.unset else None,
     }
     if answer.choice:
         data["choice"] = answer.choice.data()

@@ -195,6 +195,11 @@ def cli() -> None:
     help="Refuse a member of a .mse-set zip over 1 MiB that inflates past N times its compressed size.",
 )  # fmt: skip
 @click.option(
+    "--oracle", metavar="FILE",
+    help="Compare each named card's type line with its Oracle one in FILE (Scryfall's Oracle Cards "
+    "bulk file or MTGJSON's AtomicCards.json): TL910.",
+)  # fmt: skip
+@click.option(
     "--baseline", metavar="FILE",
     help="Leave out the findings known in this baseline (by file, card and code; see --write-baseline).",
 )  # fmt: skip

@@ -74,6 +74,7 @@ class Options(NamedTuple):
     per_card_ignores: Mapping[str, Any] | None = None  # card -> codes, or glob -> {card -> codes}
     baseline: str | None = None  # findings known in it are not reported (--baseline)
     write_baseline: str | None = None  # write the findings to it as a baseline (--write-baseline)
+    oracle: str | None = None  # the Oracle file each card is compared with (--oracle); None: none
 
 
 def config_for(config_file: str | None, no_config: bool, start: str | None = None) -> Config:
@@ -122,6 +123,7 @@ def build_options(
         per_card_ignores=merged.get("per-card-ignores"),
         baseline=merged.get("baseline"),
         write_baseline=merged.get("write-baseline"),
+        oracle=merged.get("oracle") or None,
     )
 
 
@@ -275,6 +277,6 @@ def _selection(merged: Mapping[str, Any], typed: set[str], config: Config) -> Se
 def _from_config(key: str, value: Any, config: Config) -> Any:
     if key == "rules":  # one path or a list, each relative to the configuration file
         return tuple(str(config.root / path) for path in ([value] if isinstance(value, str) else value))
-    if key in ("output-file", "baseline") and value != STDOUT:  # relative to the configuration file too
+    if key in ("output-file", "baseline", "oracle") and value != STDOUT:  # relative to the configuration too
         return str(config.root / value)
     return value

@@ -102,6 +102,9 @@ def passed_sentences(summary: Summary) -> list[str]:
     if summary.not_cards:
         are = "is not a card" if summary.not_cards == 1 else "are not cards"
         lines.append(f"{count(summary.not_cards, 'object')} {are}.")
+    if summary.not_in_oracle:
+        are = "is" if summary.not_in_oracle == 1 else "are"
+        lines.append(f"{count(summary.not_in_oracle, 'card')} {are} not in the Oracle file.")
     return lines
 
 

@@ -8,6 +8,8 @@
 With custom rule files, `"rules": {"name": ..., "files": [...]}` follows `edition`.
 One finding a line keeps large outputs readable with line tools and lets the encoder run
 at C speed (an indented document goes through the pure-Python one, ten times slower).
+A line repeated in the input has the same findings at each of its places: what follows a
+finding's place in its object is encoded once (`_Encoded`) and written after each place.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import json
 from typing import TextIO
 
+from mtg_typeline.findings import Finding
 from mtg_typeline.reporters import ReportSettings, RunResult
 
 VERSION = 1
@@ -27,9 +30,42 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
         head["rules"] = {"name": rules.name, "files": list(rules.provenance.files)}
     head["summary"] = result.summary.to_dict()
     out.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "findings": [')
-    encode = json.JSONEncoder(ensure_ascii=False).encode
+    encoded = _Encoded()
     separator = "\n"
     for finding in result.findings:  # written one by one: no second copy of a large report
-        out.write(separator + encode(finding.to_dict()))
+        out.write(separator + encoded.finding(finding))
         separator = ",\n"
     out.write("\n]}\n")
+
+
+_REMEMBERED = 16384  # finding tails kept (cleared when full: real data repeats a few thousand)
+
+
+class _Encoded:
+    """Findings as `Finding.to_dict` encodes them, byte for byte: the place (path, line,
+    column, end line) written each time, the rest (the same for every place of a repeated
+    line) encoded once per distinct finding."""
+
+    def __init__(self) -> None:
+        self.encode = json.JSONEncoder(ensure_ascii=False).encode
+        self.paths: dict[str, str] = {}
+        self.tails: dict[tuple[object, ...], str] = {}
+
+    def finding(self, finding: Finding) -> str:
+        path = self.paths.get(finding.path)
+        if path is None:
+            path = self.paths[finding.path] = '{"path": ' + self.encode(finding.path) + ', "line": '
+        key = (*finding[:10], finding.card)  # what `to_dict` writes after the end line
+        tail = self.tails.get(key)
+        if tail is None:
+            tail = self._tail(finding, key)
+        return f'{path}{finding.line}, "column": {finding.column}, "end_line": {finding.last_line}, {tail}'
+
+    def _tail(self, finding: Finding, key: tuple[object, ...]) -> str:
+        whole = finding.to_dict()
+        for placed in ("path", "line", "column", "end_line"):
+            del whole[placed]
+        if len(self.tails) >= _REMEMBERED:
+            self.tails.clear()
+        tail = self.tails[key] = self.encode(whole)[1:]
+        return tail

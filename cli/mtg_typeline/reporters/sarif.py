@@ -87,7 +87,11 @@ def invocation(result: RunResult, notifications: list[dict[str, Any]]) -> dict[s
     if notifications:
         done["toolExecutionNotifications"] = notifications
     summary = result.summary
-    passed = {"cardsWithNoTypeLine": summary.no_type_line, "objectsNotCards": summary.not_cards}
+    passed = {
+        "cardsWithNoTypeLine": summary.no_type_line,
+        "objectsNotCards": summary.not_cards,
+        "cardsNotInOracle": summary.not_in_oracle,
+    }
     if any(passed.values()):  # what the readers passed over, counted (see docs/output.md)
         done["properties"] = {key: number for key, number in passed.items() if number}
     return done

@@ -246,10 +246,23 @@ def user_folder() -> str | None:
     """Where `typeline rules update` keeps the editions it imported: `rules/` in the user's
     data directory, `$TYPELINE_DATA_DIR`, else `$XDG_DATA_HOME/mtg-typeline`, else
     `~/.local/share/mtg-typeline`. None when `TYPELINE_DATA_DIR` is empty (no user editions)
-    or there is no home directory."""
-    chosen = os.environ.get(DATA_ENV)
+    or there is no home directory. Asked for each unknown word a check meets, so it is
+    worked out once for each value of the variables it reads (a relative path: each time)."""
+    chosen, base, home = os.environ.get(DATA_ENV), os.environ.get("XDG_DATA_HOME", ""), os.environ.get("HOME")
+    if chosen and not os.path.isabs(chosen):
+        return _user_folder(chosen, base)
+    return _user_folder_of(chosen, base, home)
+
+
+@functools.lru_cache(maxsize=8)
+def _user_folder_of(chosen: str | None, base: str, home: str | None) -> str | None:
+    """`_user_folder`, remembered by the variables it reads (`home` only as a key: it is
+    what `expanduser` reads)."""
+    return _user_folder(chosen, base)
+
+
+def _user_folder(chosen: str | None, base: str) -> str | None:
     if chosen is None:
-        base = os.environ.get("XDG_DATA_HOME", "")
         if not os.path.isabs(base):  # the XDG rule: a relative path is ignored
             home = os.path.expanduser("~")
             if not os.path.isabs(home):

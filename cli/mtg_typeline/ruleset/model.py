@@ -1,5 +1,6 @@
-"""The frozen rule data the checks consult: `RuleSet`, its subtype lists and renames, and
-what names an edition (its effective date, `is_date`).
+"""The frozen rule data the checks consult: `RuleSet`, its subtype lists and renames, the
+subtypes of Un-set cards (`UnsetSubtype`), and what names an edition (its effective date,
+`is_date`).
 
 The bottom of the rule-data package: it imports nothing of it but `provenance`, and every
 other module of it builds on these (`validate` and `extend` make them, `cache` keeps them).
@@ -50,6 +51,23 @@ class Rename(NamedTuple):
     kind: str  # "card_type", "supertype" or a subtype list key
     since: str | None
     source: str
+
+
+class UnsetSubtype(NamedTuple):
+    """A subtype of Un-set cards only, as they print it, with one card and the source."""
+
+    word: str
+    kind: str  # the key of the subtype list it would stand in: creature, artifact, …
+    card: str
+    source: str
+
+    @property
+    def what(self) -> str:
+        """'a creature type only of Un-set and silver-bordered cards (Hungry Hungry Heifer),
+        not of the rules', as TL302 and `typeline lookup` say it."""
+        kind = f"{self.kind} type"  # a list's key names it: creature, artifact, planar …
+        article = "an" if kind[0] in "aeiou" else "a"
+        return f"{article} {kind} only of Un-set and silver-bordered cards ({self.card}), not of the rules"
 
 
 _FIELDS = (

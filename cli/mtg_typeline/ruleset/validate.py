@@ -1,5 +1,6 @@
-"""Rule files validated: the YAML of a rule file or of the renames file checked key by key
-and built into a `RuleSet` or `Rename`s (see `mtg_typeline.ruleset.model`).
+"""Rule files validated: the YAML of a rule file, of the renames file or of the Un-set
+subtypes checked key by key and built into a `RuleSet`, `Rename`s (see
+`mtg_typeline.ruleset.model`) or `UnsetSubtype`s.
 
 Only a rule file read from disk passes through here; a rule set from the rule cache does
 not, so `mtg_typeline.ruleset.editions` imports this module (and with it PyYAML) only when
@@ -18,14 +19,14 @@ from typing import TYPE_CHECKING
 
 from mtg_typeline.errors import RulesDataError
 from mtg_typeline.notation import fold
-from mtg_typeline.ruleset.model import Rename, RuleSet, SubtypeList, is_date
-from mtg_typeline.ruleset.typenames import check_names
+from mtg_typeline.ruleset.model import Rename, RuleSet, SubtypeList, UnsetSubtype, is_date
+from mtg_typeline.ruleset.typenames import check_names, name_problem
 from mtg_typeline.yamlnodes import NodeReader
 
 if TYPE_CHECKING:
     from yaml.nodes import Node
 
-SCHEMA = 1  # of the rule files, the renames file and the importer's summaries
+SCHEMA = 1  # of the rule files, the renames file, the Un-set subtypes and the importer's summaries
 
 # What each check cites, by meaning; the rule file says which rule carries it.
 REQUIRED_CITATIONS = ("type-line", "subtype-syntax", "correlation", "obsolete-subtypes")
@@ -161,13 +162,10 @@ def _check_cited(reader: NodeReader, top: dict[str, Node], summaries: Mapping[st
 
 def load_renames(path: str | os.PathLike[str]) -> tuple[Rename, ...]:
     """The renames data file: words the rules dropped or renamed, with a source each."""
-    reader = NodeReader(path)
-    top = reader.mapping(reader.compose(read_text(path)), "the renames file", ("schema", "renames"))
-    if reader.integer(top["schema"], "schema") != SCHEMA:
-        raise reader.fail(top["schema"], f"only schema {SCHEMA} is supported")
+    reader, items = _schema_one_list(path, "the renames file", "renames")
     renames = []
     seen: set[str] = set()
-    for item in reader.sequence(top["renames"], "renames"):
+    for item in items:
         fields = reader.mapping(item, "a rename", ("old", "new", "kind", "since", "source"))
         old = reader.string(fields["old"], "old")
         if fold(old) in seen:
@@ -183,6 +181,36 @@ def load_renames(path: str | os.PathLike[str]) -> tuple[Rename, ...]:
             )
         )
     return tuple(renames)
+
+
+def _schema_one_list(path: str | os.PathLike[str], what: str, key: str) -> tuple[NodeReader, list[Node]]:
+    """The items of a data file of schema 1 that holds one list under `key`, with its reader."""
+    reader = NodeReader(path)
+    top = reader.mapping(reader.compose(read_text(path)), what, ("schema", key))
+    if reader.integer(top["schema"], "schema") != SCHEMA:
+        raise reader.fail(top["schema"], f"only schema {SCHEMA} is supported")
+    return reader, reader.sequence(top[key], key)
+
+
+def load_unset_subtypes(path: str | os.PathLike[str]) -> tuple[UnsetSubtype, ...]:
+    """The Un-set subtypes data file: words only Un-set cards print, each once, with its list,
+    one card and a source."""
+    reader, items = _schema_one_list(path, "the Un-set subtypes file", "subtypes")
+    entries = []
+    seen: set[str] = set()
+    for item in items:
+        fields = reader.mapping(item, "an Un-set subtype", ("word", "kind", "card", "source"))
+        word = reader.string(fields["word"], "word")
+        problem = name_problem(word, subtype=True)
+        if problem is not None or fold(word) in seen:
+            raise reader.fail(fields["word"], problem or f"{word!r} is listed twice")
+        seen.add(fold(word))
+        kind = reader.string(fields["kind"], "kind")
+        if not _LIST_KEY_RE.match(kind):
+            raise reader.fail(fields["kind"], f"kind {kind!r} must be a subtype list key, like 'creature'")
+        card, source = reader.string(fields["card"], "card"), reader.string(fields["source"], "source")
+        entries.append(UnsetSubtype(word, kind, card, source))
+    return tuple(entries)
 
 
 def read_text(path: str | os.PathLike[str]) -> str:

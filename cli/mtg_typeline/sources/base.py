@@ -201,6 +201,7 @@ class NotCardData(SourceError):
 
 NO_TYPE_LINE = "no type line"
 NOT_A_CARD = "not a card"
+NOT_IN_ORACLE = "not in the Oracle file"
 
 
 class Passed(NamedTuple):
@@ -208,9 +209,11 @@ class Passed(NamedTuple):
     and `--verbose` can list it: a card with no type line (`NO_TYPE_LINE`: a Cockatrice card
     without `<type>`, a row whose type cell is empty), or an object that is not a card of a
     game (`NOT_A_CARD`: a checklist card, a sticker sheet, an art-series card; `why` says how
-    it was told). Its place is that of the object in the file, worked out when asked where
-    finding it costs a search (`place` a function); `path` as an `Entry`'s. A reader whose
-    format's own program refuses the card yields its finding (TL905) too."""
+    it was told), or, with `--oracle`, a card the engine could not compare (`NOT_IN_ORACLE`:
+    the Oracle file doesn't hold it, or it is a token; `why` says which, when not the first).
+    Its place is that of the object in the file, worked out when asked where finding it costs
+    a search (`place` a function); `path` as an `Entry`'s. A reader whose format's own
+    program refuses the card yields its finding (TL905) too."""
 
     card: str | None
     place: tuple[int, int] | Callable[[], tuple[int, int]]

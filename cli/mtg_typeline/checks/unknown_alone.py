@@ -1,0 +1,99 @@
+"""The findings of a line that is plainly right but for one unknown subtype (a misspelling:
+Creature — Elf Wizzard), without parsing it and running every check on it.
+
+Such a line has one finding, TL302 on that word, and its message, rules and guess depend on
+the word and the card types alone, not on the line's other words or its supertypes, as long
+as the word is a plain capitalised word that no list holds and none of the line's words can
+be a piece of an entry of several words (Time Lord, Assembly-Worker: the guesses read the
+words around). So the full checks are run once on the head and that word alone (a
+template), and each line with the same card types and word gets the template's finding
+moved to its place. Where the template is anything but that one TL302 on the word, the line
+takes the full checks. The tests hold this to the full checks, as they hold the fast path.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from mtg_typeline.findings import Finding, Fix, Span
+from mtg_typeline.notation import CANONICAL_DASH, FACE_SEPARATOR
+from mtg_typeline.ruleset import RuleSet
+
+Findings = tuple[Finding, ...]
+_PLAIN_WORD = re.compile(r"[A-Z][a-z]+")
+_REMEMBERED = 16384  # templates kept (cleared when full)
+_GAP = len(CANONICAL_DASH)
+
+
+class UnknownAlone:
+    """Templates of the one-unknown-word lines of one rule set; `check_fully` is the truth."""
+
+    def __init__(self, rules: RuleSet, check_fully: Callable[[str], Findings]) -> None:
+        self.rules = rules
+        self.check_fully = check_fully
+        self.pieces = frozenset(
+            piece.casefold()
+            for sublist in rules.lists
+            for entry in sublist.entries
+            if " " in entry or "-" in entry
+            for piece in entry.replace("-", " ").split(" ")
+        )
+        self.templates: dict[tuple[frozenset[str], str], Finding | None] = {}
+
+    def findings(self, text: str, allowed: frozenset[str] | None) -> Findings | None:
+        """The findings of `text` if it is such a line (its head plainly right, with
+        `allowed` the subtypes allowed after it), else None."""
+        head, dash, tail = text.partition(CANONICAL_DASH)
+        if not allowed or not dash or FACE_SEPARATOR in text or "\u2019" in text:
+            return None
+        words = tail.split(" ")
+        unknown = [i for i, w in enumerate(words) if w not in allowed]
+        if len(unknown) != 1 or len(set(words)) != len(words):
+            return None
+        word = words[unknown[0]]
+        if not _PLAIN_WORD.fullmatch(word) or any(w.casefold() in self.pieces for w in words):
+            return None
+        template = self._template(head, word)
+        if template is None:
+            return None
+        start = len(head) + _GAP + sum(len(w) + 1 for w in words[: unknown[0]])
+        return (_moved(template, text, start),)
+
+    def _template(self, head: str, word: str) -> Finding | None:
+        key = (frozenset(w for w in head.split(" ") if w in self.rules.card_types), word)
+        if key in self.templates:
+            return self.templates[key]
+        if len(self.templates) >= _REMEMBERED:
+            self.templates.clear()
+        found = self.check_fully(head + CANONICAL_DASH + word)
+        start = len(head) + _GAP
+        alone = len(found) == 1 and _on_word(found[0], start, start + len(word))
+        template = self.templates[key] = found[0] if alone else None
+        return template
+
+
+def _on_word(finding: Finding, start: int, end: int) -> bool:
+    """Whether the template's one finding is TL302 on the word, its guess (if any) in its place."""
+    fix = finding.fix
+    return (
+        finding.code == "TL302"
+        and (finding.column, finding.end_column) == (start + 1, end + 1)
+        and (fix is None or fix.span == Span(start, end))
+        and (finding.suggestion is None or finding.suggestion.startswith(finding.type_line[:start]))
+        and (finding.suggestion is None or finding.suggestion.endswith(finding.type_line[end:]))
+    )
+
+
+def _moved(template: Finding, text: str, start: int) -> Finding:
+    """The template's finding (its word last in its line) for the word at `start` of `text`."""
+    end = start + template.end_column - template.column
+    suggestion = template.suggestion
+    if suggestion is not None:  # the template's line up to its word, then the guess
+        suggestion = text[:start] + suggestion[template.column - 1 :] + text[end:]
+    fix = template.fix
+    if fix is not None:
+        fix = Fix(Span(start, end), fix.replacement, fix.applicability)
+    return template._replace(
+        type_line=text, column=start + 1, end_column=end + 1, suggestion=suggestion, fix=fix
+    )

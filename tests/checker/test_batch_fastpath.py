@@ -1,0 +1,61 @@
+"""`Checker.check_all` on lines that don't repeat (its cache paused): the same findings as
+`evaluate` line by line, and a clean line whose head is known costs no call of `evaluate`."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from helpers.typelines import RandomPicker, build_line, rules, valid_lines
+
+from mtg_typeline.checker import CACHE_SIZE, Checker, Findings
+
+
+def _paused(edition: str) -> Checker:
+    """A checker whose cache filled with (clean) lines that never came back: it stops storing."""
+    checker = Checker(rules(edition))
+    creature = next(s for s in rules(edition).lists if "Creature" in s.card_types)
+    words = [e for e in creature.entries if " " not in e and "\u2019" not in e]
+    pairs = (f"Creature \u2014 {a} {b}" for a in words for b in words if a != b)
+    checker.check_all([next(pairs) for _ in range(CACHE_SIZE + 1)])
+    checker.check_all(["Creature \u2014 Goblin"])
+    return checker
+
+
+@pytest.mark.parametrize("edition", ["2026-09-25", "2020-08-07"])
+def test_the_same_findings_as_evaluate(edition: str) -> None:
+    pick = RandomPicker(random.Random(f"batch-{edition}"))
+    lines: list[str | None] = [build_line(pick, edition) for _ in range(1500)]
+    lines += [
+        *valid_lines(),
+        None,
+        "Creature \u2014 Goblin  Wizard",
+        "Land",
+        "Land \u2014 Urza\u2019s Urza's",
+    ]
+    lines += [
+        "Creature \u2014 " + "Goblin " * 200,
+        "Creature",
+        "Creature \u2014 ",
+        "Creature \u2014 Elf\u2019s",
+    ]
+    fresh = Checker(rules(edition))
+    expected = [() if text is None else fresh.evaluate(text) for text in lines]
+    checker = _paused(edition)
+    assert checker.check_all(lines) == expected
+    assert checker.check_all(lines[::-1]) == expected[::-1]
+
+
+def test_a_clean_line_of_a_known_head_is_not_evaluated(monkeypatch: pytest.MonkeyPatch) -> None:
+    checker = _paused("2026-09-25")
+    evaluated: list[str] = []
+    evaluate = checker.evaluate
+
+    def counted(text: str) -> Findings:
+        evaluated.append(text)
+        return evaluate(text)
+
+    monkeypatch.setattr(checker, "evaluate", counted)
+    lines: list[str | None] = ["Creature \u2014 Elf Wizard", "Creature \u2014 Goblim", "Creature", None]
+    assert [len(found) for found in checker.check_all(lines)] == [0, 1, 0, 0]
+    assert evaluated == ["Creature \u2014 Goblim"]

@@ -1,0 +1,122 @@
+"""The deletion index of `spelling.close_matches` suggests exactly what the plain algorithm
+does (every candidate within two deletions, ranked by difflib's ratio, ties as difflib
+breaks them), on the words of the corpus, misspellings made from the listed entries, and
+the words the check tests use; and it spends no full ratio on a candidate whose quick
+bounds are already below the cutoff."""
+
+from __future__ import annotations
+
+import csv
+import functools
+from difflib import SequenceMatcher
+from itertools import combinations
+
+import pytest
+from conftest import shared_path
+
+from mtg_typeline import spelling
+from mtg_typeline.ruleset import RuleSet, load_rules
+
+CHECK_TEST_WORDS = ("Goblim", "Equipmint", "Timk", "Elfe", "Wizzard", "Artifcat", "Legendery", "Snw", "Zz")
+
+
+def _oracle_variants(word: str) -> set[str]:
+    found = {word}
+    for count in range(1, min(spelling.MAX_DELETES, len(word) - 1) + 1):
+        for gaps in combinations(range(len(word)), count):
+            found.add("".join(c for i, c in enumerate(word) if i not in gaps))
+    return found
+
+
+@functools.cache
+def _oracle_index(candidates: tuple[str, ...]) -> tuple[dict[str, str], dict[str, set[str]]]:
+    by_key: dict[str, str] = {}
+    for candidate in candidates:
+        by_key.setdefault(candidate.casefold(), candidate)
+    variants: dict[str, set[str]] = {}
+    for key in by_key:
+        for variant in _oracle_variants(key):
+            variants.setdefault(variant, set()).add(key)
+    return by_key, variants
+
+
+def oracle(word: str, candidates: tuple[str, ...], limit: int = 3) -> tuple[str, ...]:
+    """The suggestions as the index gave them before it was made faster: every candidate
+    sharing a deletion variant, scored by a fresh SequenceMatcher each."""
+    by_key, variants = _oracle_index(candidates)
+    key = word.casefold()
+    near = {k for v in _oracle_variants(key) for k in variants.get(v, ())}
+    scored = [(SequenceMatcher(None, key, k).ratio(), k) for k in near]
+    best = sorted((s for s in scored if s[0] >= spelling.CUTOFF), reverse=True)
+    return tuple(by_key[k] for _, k in best[:limit])
+
+
+def _candidate_lists(rules: RuleSet) -> list[tuple[str, ...]]:
+    every = tuple(e for s in rules.lists for e in s.entries)
+    return [tuple(s.entries) for s in rules.lists] + [every, tuple(rules.card_types), tuple(rules.supertypes)]
+
+
+def _misspelt(entry: str) -> list[str]:
+    """A letter dropped, doubled, swapped with the next, or changed, at a few places."""
+    out = []
+    for i in range(0, len(entry), 3):
+        out += [entry[:i] + entry[i + 1 :], entry[:i] + entry[i] + entry[i:]]
+        out.append(entry[:i] + entry[i + 1 : i + 2] + entry[i : i + 1] + entry[i + 2 :])
+        out.append(entry[:i] + "e" + entry[i + 1 :])
+    return out
+
+
+def _corpus_words() -> set[str]:
+    path = shared_path("corpus", "real-typelines-detail.tsv")
+    with path.open(encoding="utf-8", newline="") as stream:
+        rows = csv.DictReader(stream, delimiter="\t", quoting=csv.QUOTE_NONE)
+        return {w for row in rows for w in row["type_line"].replace("\u2014", " ").split()}
+
+
+Differ = list[tuple[str, tuple[str, ...], tuple[str, ...]]]
+
+
+def _check(words: set[str], candidates: tuple[str, ...]) -> Differ:
+    differ = []
+    for word in sorted(words):
+        got, wanted = spelling.close_matches(word, candidates), oracle(word, candidates)
+        if got != wanted:
+            differ.append((word, got, wanted))
+    return differ
+
+
+@pytest.mark.parametrize("edition", ["2026-09-25", "2010-02-01"])
+def test_same_suggestions_as_the_plain_algorithm(edition: str) -> None:
+    rules = load_rules(edition)
+    words = set(CHECK_TEST_WORDS)
+    for sublist in rules.lists:
+        for entry in sublist.entries[::4]:
+            words.update(_misspelt(entry))
+    for candidates in _candidate_lists(rules):
+        assert _check(words, candidates) == []
+
+
+def test_same_suggestions_on_the_corpus_words() -> None:
+    words = _corpus_words()
+    for candidates in _candidate_lists(load_rules()):
+        assert _check(words, candidates) == []
+
+
+def test_no_full_ratio_below_the_quick_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'Go' is within two deletions of 'Gobo' (a candidate of the index), but its length
+    alone bounds the ratio under the cutoff: no full ratio() is spent on it."""
+    scored: list[tuple[str, str]] = []
+    ratio = SequenceMatcher.ratio
+
+    def counted(self: SequenceMatcher[str]) -> float:
+        scored.append((self.a, self.b))
+        return ratio(self)
+
+    monkeypatch.setattr(SequenceMatcher, "ratio", counted)
+    candidates = ("Goblin", "Go", "Gobos", "Kobold")
+    spelling.close_matches.cache_clear()
+    assert spelling.close_matches("Gobo", candidates) == oracle("Gobo", candidates) == ("Gobos",)
+    scored.clear()
+    spelling.close_matches.cache_clear()
+    spelling.close_matches("Gobo", candidates)
+    assert ("gobo", "go") not in scored and ("gobo", "gobos") in scored

@@ -1,0 +1,93 @@
+"""A line right but for one unknown subtype gets its finding from a template
+(`checks.unknown_alone`): exactly the findings of the full checks, on misspellings made in
+the corpus's valid lines (at every place among their subtypes, of entries of every list) and
+on the lines the fast path's tests build."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from helpers.typelines import RandomPicker, build_line, rules, valid_lines
+
+from mtg_typeline.checker import Checker
+from mtg_typeline.checks.unknown_alone import UnknownAlone
+from mtg_typeline.notation import CANONICAL_DASH
+
+
+def _misspelt(word: str, rng: random.Random) -> str:
+    i = rng.randrange(len(word))
+    return rng.choice(
+        [
+            word[:i] + word[i + 1 :],
+            word[:i] + word[i] + word[i:],
+            word[:i] + word[i + 1 : i + 2] + word[i : i + 1] + word[i + 2 :],
+            word[:i] + rng.choice("aeiouxz") + word[i + 1 :],
+            word + "s",
+            word + "-Lord",
+            word.lower(),
+        ]
+    )
+
+
+def _lines(edition: str, count: int) -> list[str]:
+    rng = random.Random(f"alone-{edition}")
+    entries = [e for s in rules(edition).lists for e in s.entries]
+    faces = [line for line in valid_lines() if CANONICAL_DASH in line and " // " not in line]
+    lines = []
+    for _ in range(count):
+        head, _dash, tail = rng.choice(faces).partition(CANONICAL_DASH)
+        words = tail.split(" ")
+        words.insert(rng.randrange(len(words) + 1), _misspelt(rng.choice(entries), rng))
+        lines.append(head + CANONICAL_DASH + " ".join(words))
+    pick = RandomPicker(rng)
+    return lines + [build_line(pick, edition) for _ in range(count // 2)]
+
+
+@pytest.mark.parametrize("edition", ["2026-09-25", "2020-08-07", "2010-02-01"])
+def test_the_same_findings_as_the_full_checks(edition: str) -> None:
+    checker, truth = Checker(rules(edition)), Checker(rules(edition))
+    lines = _lines(edition, 3000)
+    assert [checker.evaluate(line) for line in lines] == [truth.check_fully(line) for line in lines]
+    alone = UnknownAlone(rules(edition), truth.check_fully)
+    taken = sum(
+        alone.findings(line, checker._heads.get(line.partition(CANONICAL_DASH)[0])) is not None
+        for line in lines
+    )
+    assert taken >= len(lines) // 4  # the templates serve many of them
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Creature \u2014 Timk Lord",  # a piece of Time Lord: the guess reads the word after
+        "Creature \u2014 Assembly Workr",
+        "Legendary Creature \u2014 Human Wizzard",
+        "Token Artifact Creature \u2014 Goblim Construct",
+        "Creature \u2014 Elves Warrior",
+        "Creature \u2014 Goblim Goblim",
+    ],
+)
+def test_lines_next_to_the_edge(line: str) -> None:
+    assert Checker(rules("2026-09-25")).evaluate(line) == Checker(rules("2026-09-25")).check_fully(line)
+
+
+def test_a_template_serves_other_heads_of_the_same_card_types() -> None:
+    checker = Checker(rules("2026-09-25"))
+    calls: list[str] = []
+    full = checker.check_fully
+
+    def counted(text: str) -> tuple:  # type: ignore[type-arg]
+        calls.append(text)
+        return full(text)
+
+    checker.check_fully = counted  # type: ignore[method-assign]
+    lines = [
+        "Creature \u2014 Elf Wizzard",
+        "Legendary Creature \u2014 Wizzard Human",
+        "Token Creature \u2014 Wizzard",
+    ]
+    found = [checker.evaluate(line) for line in lines]
+    assert calls == ["Creature \u2014 Wizzard"]
+    assert found == [Checker(rules("2026-09-25")).check_fully(line) for line in lines]
+    assert [f[0].suggestion for f in found][1] == "Legendary Creature \u2014 Wizard Human"

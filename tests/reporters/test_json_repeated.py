@@ -1,0 +1,55 @@
+"""The JSON report of findings of repeated lines: each finding exactly as `Finding.to_dict`
+encodes it, though what follows its place is encoded once per distinct finding."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+from mtg_typeline.findings import Finding
+
+LINES = [
+    "Creature \u2014 Goblim",
+    "Creature \u2014 Elf",
+    "Artifact \u2014 Equipmint",
+    "creature \u2014 Goblim",
+]
+
+
+def _write(tmp_path: Path, name: str, copies: int) -> Path:
+    path = tmp_path / name
+    path.write_text("\n".join(LINES * copies) + "\n", encoding="utf-8")
+    return path
+
+
+def test_each_finding_as_to_dict_encodes_it(tmp_path: Path) -> None:
+    first, second = _write(tmp_path, "één.txt", 3), _write(tmp_path, 'q"uote.txt', 2)
+    result = run_cli(["check", "--format", "json", first, second])
+    assert result.exit_code == 1
+    document = json.loads(result.stdout)
+    lines = result.stdout.splitlines()[1:-1]
+    assert len(lines) == len(document["findings"]) > 10
+    for line, finding in zip(lines, document["findings"], strict=True):
+        assert line.rstrip(",") == json.dumps(finding, ensure_ascii=False)
+    places = {(f["path"], f["line"], f["end_line"]) for f in document["findings"]}
+    assert (str(second), 8, 8) in places and (str(first), 1, 1) in places
+
+
+def test_a_repeated_finding_is_encoded_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    encoded: list[tuple[str, int]] = []
+    to_dict = Finding.to_dict
+
+    def counted(self: Finding) -> dict[str, object]:
+        encoded.append((self.path, self.line))
+        return to_dict(self)
+
+    monkeypatch.setattr(Finding, "to_dict", counted)
+    result = run_cli(["check", "--format", "json", _write(tmp_path, "many.txt", 50)])
+    findings = json.loads(result.stdout)["findings"]
+    assert len(findings) >= 150
+    assert (
+        len(encoded) == len({(f["code"], f["message"], f["column"], f["type_line"]) for f in findings}) < 10
+    )
