@@ -198,3 +198,40 @@ def test_installed_python_dash_m_version(installed: Path, tmp_path: Path) -> Non
     result = run_installed([str(installed / "python"), "-m", "mtg_typeline", "--version"], tmp_path)
     assert result.returncode == 0
     assert result.stdout == f"typeline, version {mtg_typeline.__version__}\n"
+
+
+def test_wheel_holds_the_built_rule_data(names: set[str]) -> None:
+    rule_files = {Path(n).stem for n in names if n.startswith("mtg_typeline/rules/2") and n.endswith(".yaml")}
+    built = {Path(n).stem for n in names if n.startswith("mtg_typeline/rules/built/")}
+    assert built == rule_files | {"index"}
+
+
+FIRST_RUN = """\
+import sys
+from mtg_typeline.main import entry_point
+sys.argv = ["typeline", "check", "--format", "json", "-"]
+try:
+    entry_point()
+except SystemExit:
+    print("yaml" in sys.modules)
+"""
+
+
+@pytest.mark.parametrize("edition", ["newest", "2020-08-07"])
+def test_installed_first_run_reads_no_yaml(installed: Path, tmp_path: Path, edition: str) -> None:
+    """With an empty rule cache, the rule data built into the wheel is read, not the YAML."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | {
+        "TYPELINE_CACHE_DIR": str(tmp_path / "c")
+    }
+    command = [str(installed / "python"), "-c", FIRST_RUN.replace('"-"', f'"--edition", "{edition}", "-"')]
+    done = subprocess.run(
+        command,
+        input="Creature — Forest\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert done.stdout.endswith("False\n"), done.stdout + done.stderr
+    assert '"TL304"' in done.stdout

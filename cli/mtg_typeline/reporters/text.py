@@ -20,18 +20,18 @@ left and why ("3 left: 1 needs --unsafe-fixes, 2 have no automatic fix.").
 Everything that comes from the user (paths, type lines, words in messages) is shown as
 plain text: rich markup is never interpreted, and control characters are drawn as visible
 symbols, so a type line can neither style the output nor drive the terminal.
+
+Output that is not styled (a pipe, a file, `--color never`) is written with the standard
+library alone, as rich would print it: rich is imported only to style a terminal's output
+or one whose colours are asked for, or to measure a terminal's width, so a run writing to
+a pipe (CI, pre-commit, an editor) starts without it.
 """
 
 from __future__ import annotations
 
 import os
-import textwrap
 from collections.abc import Callable, Mapping
-from typing import TextIO
-
-from rich.cells import cell_len
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 from mtg_typeline.display import printable
 from mtg_typeline.findings import Finding, Severity, Summary
@@ -46,12 +46,70 @@ from mtg_typeline.reporters import (
 )
 from mtg_typeline.ruleset import RuleSet
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow", Severity.INFO: "bold blue"}
 WINDOW = 60  # characters of a long type line shown on each side of the offending span
+# Characters one terminal cell wide, as rich measures them (a test holds this to rich's
+# `cell_len`): the ones type lines and paths are made of, so measuring them needs no rich
+ONE_CELL = frozenset(
+    chr(c)
+    for start, end in ((0x20, 0x7E), (0xA0, 0x2FF), (0x2010, 0x2027), (0x2400, 0x2426))
+    for c in range(start, end + 1)
+)
+
+
+class Shown(Protocol):
+    """What a finding or a sentence is built as: a rich `Text` when styled, else a `Plain`."""
+
+    def append(self, text: str, style: str = ...) -> object: ...
+
+    @property
+    def plain(self) -> str: ...
+
+
+class Plain:
+    """A text built as a rich `Text` is (`append` with a style), its styles dropped: what
+    unstyled output is built of, without importing rich."""
+
+    __slots__ = ("_parts",)
+
+    def __init__(self) -> None:
+        self._parts: list[str] = []
+
+    def append(self, text: str, style: str = "") -> Plain:
+        self._parts.append(text)
+        return self
+
+    @property
+    def plain(self) -> str:
+        return "".join(self._parts)
+
+
+def new_text(styled: bool, words: str = "", style: str = "") -> Shown:
+    """A text of `words` in `style`: a rich `Text` to style, else a `Plain`."""
+    if not styled:
+        return Plain().append(words)
+    from rich.text import Text
+
+    return Text(words, style=style)
+
+
+def cell_len(text: str) -> int:
+    """How many terminal cells `text` takes, as rich measures it (rich only for the
+    characters `ONE_CELL` does not hold: wide or combining ones)."""
+    if ONE_CELL.issuperset(text):
+        return len(text)
+    from rich.cells import cell_len as measured
+
+    return measured(text)
 
 
 def make_console(out: TextIO, color: bool | None) -> Console:
     """A console on `out` that styles what it prints if `color` (None: see `wants_color`)."""
+    from rich.console import Console
+
     if color is None:
         color = wants_color(out, os.environ)
     return Console(
@@ -83,31 +141,40 @@ def wants_color(out: TextIO, environ: Mapping[str, str]) -> bool:
 
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
-    console = make_console(out, settings.color)
-    show = _printer(console, out)
+    styled = _styled(out, settings.color)
+    show = _printer(out, styled)
     width = terminal_width(out)
     for finding in result.findings:
-        show(render(finding, result.rules, fix_mark(finding, settings), width))
+        show(render(finding, result.rules, fix_mark(finding, settings), width, styled=styled))
     if not settings.quiet:
-        _close(result, console, out, settings.unsafe_fixes)
+        _close(result, show, styled, settings.unsafe_fixes)
 
 
 def closing(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     """The closing sentences alone (the findings went to a file: `--output-file`)."""
-    _close(result, make_console(out, settings.color), out, settings.unsafe_fixes)
+    styled = _styled(out, settings.color)
+    _close(result, _printer(out, styled), styled, settings.unsafe_fixes)
 
 
-def _close(result: RunResult, console: Console, out: TextIO, unsafe: bool) -> None:
+def _close(result: RunResult, show: Callable[[Shown], None], styled: bool, unsafe: bool) -> None:
     """ "Fixed 2 findings in 1 file." after --fix, the summary sentence, then what --fix
     would fix or, after it, what was left and why (`reporters.fix_hint`)."""
-    show = _printer(console, out)
+
+    def sentence(words: str, style: str = "") -> Shown:
+        return new_text(styled, words, style)
+
     if (fixed := fixed_sentence(result.summary)) is not None:
-        show(Text(fixed, style="bold"))
-    show(summary_text(result.summary))
-    for sentence in passed_sentences(result.summary):
-        show(Text(sentence))
+        show(sentence(fixed, "bold"))
+    show(summary_text(result.summary, styled=styled))
+    for passed in passed_sentences(result.summary):
+        show(sentence(passed))
     if (hint := fix_hint(result.findings, result.summary, unsafe)) is not None:
-        show(Text(hint))
+        show(sentence(hint))
+
+
+def _styled(out: TextIO, color: bool | None) -> bool:
+    """Whether the output is styled: `color`, or for None (`--color auto`) `wants_color`."""
+    return wants_color(out, os.environ) if color is None else color
 
 
 def terminal_width(out: TextIO) -> int | None:
@@ -119,6 +186,8 @@ def terminal_width(out: TextIO) -> int | None:
             return None
     except (AttributeError, ValueError):  # a closed or unusual stream
         return None
+    from rich.console import Console
+
     return Console(file=out).width
 
 
@@ -127,30 +196,35 @@ def wrap(text: str, indent: int, width: int | None, hanging: int = 2) -> str:
     each further line indented `hanging` columns more (as it is, without a width)."""
     if width is None or indent + len(text) <= width:
         return text
+    import textwrap  # a terminal's output alone is wrapped
+
     lines = textwrap.wrap(
         text, max(20, width - indent), subsequent_indent=" " * hanging, break_on_hyphens=False
     )
     return ("\n" + " " * indent).join(lines)
 
 
-def _printer(console: Console, out: TextIO) -> Callable[[Text], None]:
+def _printer(out: TextIO, styled: bool) -> Callable[[Shown], None]:
     """How a text is printed: through rich when it is styled; else as plain text, sparing
     rich's renderer (tens of thousands of findings print in a second, not half a minute)."""
-    if console.color_system:
-        return console.print
+    if styled:
+        return make_console(out, color=True).print
 
-    def plain(text: Text) -> None:
+    def plain(text: Shown) -> None:
         out.write(text.plain + "\n")
 
     return plain
 
 
-def render(finding: Finding, rules: RuleSet, mark: str = "", width: int | None = None) -> Text:
+def render(
+    finding: Finding, rules: RuleSet, mark: str = "", width: int | None = None, *, styled: bool = True
+) -> Shown:
     """One finding: header, message, the line with carets, cited rules, suggestion; `mark`
     (`[*]`: `--fix` fixes it) follows the code. With a `width` (a terminal's), the prose
     (message, rule summaries) is broken between words with a hanging indent, rather than
-    by the terminal inside a word; the type line is never broken: the carets stay under it."""
-    text = Text()
+    by the terminal inside a word; the type line is never broken: the carets stay under it.
+    Not `styled`: a `Plain` of the same characters."""
+    text = new_text(styled)
     text.append(f"{printable(finding.path)}:{finding.line}:{finding.column}: ", style="bold")
     text.append(finding.severity.value, style=STYLES[finding.severity])
     text.append(f" {finding.code} ", style="bold")
@@ -181,7 +255,7 @@ def render(finding: Finding, rules: RuleSet, mark: str = "", width: int | None =
 
 
 def _append_rules(
-    text: Text, gutter: str, cited: tuple[str, ...], rules: RuleSet, width: int | None = None
+    text: Shown, gutter: str, cited: tuple[str, ...], rules: RuleSet, width: int | None = None
 ) -> None:
     widest = max((len(rule) for rule in cited), default=0)
     for index, rule in enumerate(cited):
@@ -210,8 +284,8 @@ def _shorten(text: str, limit: int = 2 * WINDOW + 20) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
-def summary_text(summary: Summary) -> Text:
-    text = Text()
+def summary_text(summary: Summary, *, styled: bool = True) -> Shown:
+    text = new_text(styled)
     for piece, severity in summary_pieces(summary):
         style = STYLES[Severity(severity)] if severity else ""
         text.append(piece, style="bold green" if piece == "No problems" else style)

@@ -13,8 +13,10 @@ diagnostic cites. The schema is documented in docs/rules.md ("The format").
   `userfiles` behind it, which reads them: `customfile` (a custom file's shape), `extend`
   (its changes applied);
 - below them: `validate` (a rule file's YAML, checked into a `RuleSet`), `index` (the
-  index's YAML), `cache` (the entries, and a `RuleSet` as plain data), `model` (`RuleSet`
-  and its parts), `provenance` (what custom files added or removed), `typenames`.
+  index's YAML), `cache` (the entries, and a `RuleSet` as plain data), `built` (the shipped
+  rule data a wheel carries, read when the cache has no copy; `prebuild` writes it as the
+  wheel is built), `model` (`RuleSet` and its parts), `provenance` (what custom files added
+  or removed), `typenames`.
 """
 
 from __future__ import annotations

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from mtg_typeline import __version__
 from mtg_typeline.errors import RulesDataError, UsageError
+from mtg_typeline.ruleset import built as builtdata
 from mtg_typeline.ruleset import cache as rulecache
 from mtg_typeline.ruleset.model import RuleSet, is_date
 
@@ -219,9 +220,13 @@ def _read(folder: str, part: str = "entries", *, cached: bool = True) -> dict[st
     key = key and f"{key}\n{part}"
     data = rulecache.load(key) if key and cached else None
     if data is None or part not in data:
-        from mtg_typeline.ruleset.index import read_index_file  # YAML: only when the cache has no copy
+        built = builtdata.load((path,), __version__) if cached else None
+        if built is not None and part in built:
+            data = {part: built[part]}
+        else:
+            from mtg_typeline.ruleset.index import read_index_file  # YAML: only with no copy
 
-        data = {part: read_index_file(path, folder)[part]}
+            data = {part: read_index_file(path, folder)[part]}
         if key:
             rulecache.store(key, data)
     return data
@@ -337,7 +342,8 @@ def load_as_edition(path: str, edition: str) -> RuleSet:
 @functools.cache
 def load_rule_file(path: str) -> RuleSet:
     """The rule set of the full rule file at `path` (a shipped one, or a user's), with the
-    shipped renames: from the rule cache, or read, validated and then cached."""
+    shipped renames: from the rule cache, else from the data built into a wheel (`built`),
+    else read and validated; then cached."""
     renames = renames_path()
     key = rulecache.key_of(__version__, (path, renames))
     data = rulecache.load(key) if key else None
@@ -346,9 +352,23 @@ def load_rule_file(path: str) -> RuleSet:
             return rulecache.from_data(path, data)
         except (KeyError, TypeError, ValueError):
             pass  # an entry of another shape: read the files
-    from mtg_typeline.ruleset import validate  # YAML: only when the cache has no copy
+    rules = _built_rules(path, renames)
+    if rules is None:
+        from mtg_typeline.ruleset import validate  # YAML: only when neither has a copy
 
-    rules = validate.parse_rules(path, validate.read_text(path), validate.load_renames(renames))
+        rules = validate.parse_rules(path, validate.read_text(path), validate.load_renames(renames))
     if key:
         rulecache.store(key, rulecache.to_data(rules))
     return rules
+
+
+def _built_rules(path: str, renames: str) -> RuleSet | None:
+    """The rule set built into the wheel from the files at `path` and `renames` as they are
+    now, or None (none built, or they changed since)."""
+    built = builtdata.load((path, renames), __version__)
+    if built is None:
+        return None
+    try:
+        return rulecache.from_data(path, builtdata.rule_data(built))
+    except (KeyError, TypeError, ValueError):
+        return None  # data of another shape: read the files

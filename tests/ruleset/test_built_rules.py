@@ -1,0 +1,110 @@
+"""The rule data built into a wheel (`ruleset.built`, written by `ruleset.prebuild`): the
+same rules as the YAML files, used in place of them on a cold rule cache, and never once a
+YAML file it was built from has changed."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import forget_rules
+
+from mtg_typeline import __version__
+from mtg_typeline.ruleset import built, cache, editions, prebuild, rules_dir, validate
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the shipped rule files with their built data, as a wheel has them."""
+    copy = tmp_path_factory.mktemp("wheel") / "rules"
+    shutil.copytree(rules_dir(), copy, ignore=shutil.ignore_patterns("__pycache__"))
+    prebuild.write(str(copy), __version__)
+    return copy
+
+
+@pytest.fixture
+def no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TYPELINE_CACHE_DIR", "")
+    forget_rules()
+
+
+def from_yaml(path: Path) -> dict[str, object]:
+    renames = validate.load_renames(path.parent / "renames.yaml")
+    return cache.to_data(validate.parse_rules(path, validate.read_text(path), renames))
+
+
+def test_every_rule_file_of_the_index_is_built(folder: Path) -> None:
+    named = set(editions.read_index(str(folder)).files.values())
+    assert {p.stem for p in (folder / "built").glob("*.json")} == {Path(n).stem for n in named} | {"index"}
+
+
+def test_the_built_data_is_the_data_of_the_yaml(folder: Path) -> None:
+    renames = str(folder / "renames.yaml")
+    for path in sorted(folder.glob("[0-9]*.yaml")):
+        data = built.load((str(path), renames), __version__)
+        assert data is not None, path.name
+        assert cache.to_data(cache.from_data(str(path), built.rule_data(data))) == from_yaml(path), path.name
+
+
+def test_the_built_editions_are_the_index(folder: Path) -> None:
+    data = built.load((str(folder / "index.yaml"),), __version__)
+    assert data is not None
+    assert data["editions"] == dict(editions.read_index(str(folder)).files)
+
+
+def refuse_yaml(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(*args: object) -> None:
+        raise AssertionError("the YAML was read")
+
+    monkeypatch.setattr(validate, "parse_rules", refused)
+
+
+def test_a_cold_cache_loads_the_built_data(
+    folder: Path, no_cache: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    expected = from_yaml(folder / "2026-09-25.yaml")
+    refuse_yaml(monkeypatch)
+    rules = editions.load_rule_file(str(folder / "2026-09-25.yaml"))
+    assert cache.to_data(rules) == expected
+    assert rules.path == str(folder / "2026-09-25.yaml")
+
+
+@pytest.mark.parametrize("name", ["2026-09-25.yaml", "renames.yaml"])
+def test_built_data_of_a_changed_file_is_not_used(
+    folder: Path, no_cache: None, tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    changed = tmp_path / "rules"
+    shutil.copytree(folder, changed)
+    with open(changed / name, "a", encoding="utf-8") as stream:
+        stream.write("# edited\n")  # the same rules, other bytes: the built data is stale
+    assert built.load((str(changed / "2026-09-25.yaml"), str(changed / "renames.yaml")), __version__) is None
+    other = built.load((str(changed / "2026-01-16.yaml"), str(changed / "renames.yaml")), __version__)
+    assert (other is None) is (name == "renames.yaml")  # another rule file's data still holds
+
+
+def test_an_edited_rule_file_is_read_from_the_yaml(folder: Path, no_cache: None, tmp_path: Path) -> None:
+    changed = tmp_path / "rules"
+    shutil.copytree(folder, changed)
+    path = changed / "2026-09-25.yaml"
+    path.write_text(
+        path.read_text("utf-8").replace("      - Zubera\n", "      - Zubera\n      - Clamfolk\n"), "utf-8"
+    )
+    assert editions.load_rule_file(str(path)).subtype_lists("Clamfolk")
+    forget_rules()
+
+
+@pytest.mark.parametrize("damage", ["{not json", '{"format": 99}', "[]", '{"format": 1, "version": "0.0"}'])
+def test_a_broken_built_file_is_passed_over(
+    folder: Path, no_cache: None, tmp_path: Path, damage: str
+) -> None:
+    changed = tmp_path / "rules"
+    shutil.copytree(folder, changed)
+    (changed / "built" / "2026-09-25.json").write_text(damage, encoding="utf-8")
+    assert built.load((str(changed / "2026-09-25.yaml"), str(changed / "renames.yaml")), __version__) is None
+    assert cache.to_data(editions.load_rule_file(str(changed / "2026-09-25.yaml"))) == from_yaml(
+        folder / "2026-09-25.yaml"
+    )
+    forget_rules()
