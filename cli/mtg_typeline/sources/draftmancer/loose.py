@@ -33,13 +33,14 @@ def sections(text: str) -> Iterator[str]:
     case), the file's text with everything but the section's JSON blanked out. `SourceError`
     at the place where the section's JSON is not valid."""
     loose = _COMMENT.sub(_blanked, text)
+    relaxed = _TRAILING_COMMA.sub(r"\1 ", loose)  # (once for every section: a space a comma)
     at = 0
     for header in _headers(loose):
         if header < at:  # a line inside the last section's JSON
             continue
         start = _BLANKS.match(loose, header).end()  # type: ignore[union-attr]
-        at = _end_of_json(loose, start)
-        yield _blank(loose[:start]) + _TRAILING_COMMA.sub(r"\1 ", loose[start:at]) + _blank(loose[at:])
+        at = _end_of_json(relaxed, start)
+        yield _blank(loose[:start]) + relaxed[start:at] + _blank(loose[at:])
 
 
 def _headers(text: str) -> Iterator[int]:
@@ -50,10 +51,10 @@ def _headers(text: str) -> Iterator[int]:
 
 
 def _end_of_json(text: str, start: int) -> int:
-    """The offset after the JSON value at `start` (loosely written); what follows it (the
-    other sections) is not read."""
+    """The offset after the JSON value at `start` (its trailing commas blanked); what
+    follows it (the other sections) is not read."""
     try:
-        return int(_SCAN.raw_decode(_TRAILING_COMMA.sub(r"\1 ", text), start)[1])
+        return int(_SCAN.raw_decode(text, start)[1])
     except json.JSONDecodeError as exc:
         raise SourceError(f"not valid JSON: {exc.msg.removesuffix(' at')}", exc.lineno, exc.colno) from None
     except RecursionError:

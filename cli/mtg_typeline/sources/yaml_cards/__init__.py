@@ -38,7 +38,7 @@ from yaml.nodes import ScalarNode
 from yaml.resolver import Resolver
 
 from mtg_typeline.sources import SourceSettings
-from mtg_typeline.sources.base import Entry, Locator, NotCardData, Passed, SourceError, read_text
+from mtg_typeline.sources.base import Entry, Locator, NotCardData, Passed, SourceError, read_text, resolve
 from mtg_typeline.sources.cardkeys import (
     BARE_TYPE,
     CARD_KEYS,
@@ -257,8 +257,7 @@ class _Cards:
 
 def _start(entry: Entry) -> tuple[int, int]:
     """Where an entry's value starts in the file."""
-    locator = entry.locate if hasattr(entry.locate, "region") else entry.locate()
-    line, column, *_ = locator.region(0, 0)
+    line, column, *_ = resolve(entry.locate).region(0, 0)
     return line, column
 
 
