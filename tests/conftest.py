@@ -20,7 +20,7 @@ from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, seed, settings
 from hypothesis.database import DirectoryBasedExampleDatabase, ReadOnlyDatabase
 
-from mtg_typeline.main import cli
+from mtg_typeline.main.commands import cli
 from mtg_typeline.ruleset import editions
 from mtg_typeline.sources.base import Batch, Entry, Item, Passed
 

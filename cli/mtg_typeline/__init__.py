@@ -11,7 +11,8 @@ Its names are loaded on first use, so the command line starts without them.
 
 The package's folders are the stages a `typeline check` goes through, in order:
 
-    main/        the command line (the one package that imports click)
+    main/        the command line (the one package that imports click; the common `check`
+                 command lines are read without it, by `main.quick`)
     options/     the user's choices, settled and frozen
     engine/      the run: its own state (rules, checker, filters, one set per configuration
                  file its inputs fall under), one loop for every format

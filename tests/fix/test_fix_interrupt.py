@@ -57,7 +57,7 @@ def writing():
 
 pause_at_stage(writing)
 
-from mtg_typeline.main import cli
+from mtg_typeline.main.commands import cli
 cli.main(["check", "--no-config", "--quiet", "--fix", path], prog_name="typeline")
 """
 

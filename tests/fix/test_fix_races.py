@@ -56,7 +56,7 @@ else:  # "checked": the file found unchanged, just before the fixed text replace
         pause()
     writing.check_unchanged = check_unchanged
 
-from mtg_typeline.main import cli
+from mtg_typeline.main.commands import cli
 cli.main(["check", "--no-config", "--format", "concise", "--fix", *sys.argv[5:], path], prog_name="typeline")
 """
 

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from conftest import CLEAN_ENV
 
 from mtg_typeline.checks import CHECKS
-from mtg_typeline.main import cli
+from mtg_typeline.main.commands import cli
 from mtg_typeline.ruleset import shipped_editions
 
 CODES = [check.code for check in CHECKS]

@@ -1,6 +1,6 @@
 """What a start of `typeline check` imports: a run whose output goes to a pipe or a file
-(CI, pre-commit, an editor) loads neither rich nor PyYAML; a terminal's run still styles
-its output through rich."""
+(CI, pre-commit, an editor) loads neither rich nor PyYAML, nor click when its command line
+is one the quick reading takes; a terminal's run still styles its output through rich."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ sys.argv = ["typeline", *sys.argv[1:]]
 try:
     entry_point()
 except SystemExit as done:
-    loaded = sorted({m.split(".")[0] for m in sys.modules} & {"rich", "yaml"})
+    loaded = sorted({m.split(".")[0] for m in sys.modules} & {"click", "rich", "yaml"})
     sys.stderr.write(f"\\nloaded: {loaded} status: {done.code}\\n")
 """
 
@@ -52,6 +52,7 @@ def cards(tmp_path: Path) -> Path:
         ["check", "--format", "concise", "wrong.txt"],
         ["check", "--format", "json", "wrong.txt"],
         ["check", "-o", "report.txt", "wrong.txt"],
+        ["check", "--force-exclude", "--skip-non-card-files", "wrong.txt"],  # pre-commit's
     ],
 )
 def test_output_to_a_pipe_or_a_file_loads_neither_rich_nor_yaml(cards: Path, args: list[str]) -> None:

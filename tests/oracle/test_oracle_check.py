@@ -179,7 +179,7 @@ def test_the_configuration_key_is_read_from_the_configuration_folder(here: Path)
 LOADED_AFTER = (
     "import sys\n"
     "from click.testing import CliRunner\n"
-    "from mtg_typeline.main import cli\n"
+    "from mtg_typeline.main.commands import cli\n"
     "CliRunner().invoke(cli, sys.argv[1:])\n"
     "print('mtg_typeline.oracle' in sys.modules)\n"
 )

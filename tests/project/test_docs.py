@@ -14,7 +14,7 @@ from click.testing import CliRunner, Result
 from conftest import ROOT
 
 from mtg_typeline.checks import CHECKS
-from mtg_typeline.main import cli
+from mtg_typeline.main.commands import cli
 
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"

@@ -45,7 +45,7 @@ def writing():
 pause_at_stage(writing)
 
 os.chdir(sys.argv[3])
-from mtg_typeline.main import cli
+from mtg_typeline.main.commands import cli
 cli.main(["check", "--no-config", "--format", "json", "-o", "report.json", "cards.txt"], prog_name="typeline")
 """
 

@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner, Result
 from helpers.reports import ODD, unescape
 
-from mtg_typeline.main import cli
+from mtg_typeline.main.commands import cli
 
 Key = tuple[str, int, int, str]  # path, line, column, code
 PARSED = ("concise", "json-lines", "github", "sarif", "junit")  # back to (path, line, column, code)

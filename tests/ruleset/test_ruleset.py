@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from mtg_typeline.checker import Checker
 from mtg_typeline.errors import RulesDataError, UsageError
-from mtg_typeline.main import cli
+from mtg_typeline.main.commands import cli
 from mtg_typeline.ruleset import RuleSet, load_rules, parse_rules, rules_dir, shipped_editions
 
 NEWEST = "2026-09-25"

@@ -12,21 +12,20 @@ word only when it is one of the three, and `--no-color` becomes `--color=never` 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import click
 
 from mtg_typeline.display import COLOR_WHEN as COLOR_CHOICES
 from mtg_typeline.display import printable
 from mtg_typeline.errors import ExitStatus
-from mtg_typeline.findings import STDIN
+from mtg_typeline.main.running import Settings, announce
 
 if TYPE_CHECKING:
-    from mtg_typeline.config import Config
     from mtg_typeline.options import Options
 
-__all__ = ["COLOR_CHOICES", "CheckCommand", "Settings", "before_run", "color_words"]
+__all__ = ["COLOR_CHOICES", "CheckCommand", "Settings", "before_run", "color_words", "echo_error"]
 
 
 class CheckCommand(click.Command):
@@ -71,34 +70,18 @@ def _valued(params: Iterable[click.Parameter]) -> list[str]:
     ]
 
 
-class Settings(NamedTuple):
-    """How a run's options were settled: every option's value and those typed (by long
-    name), the configuration, and whether --no-config said to read none."""
-
-    values: Mapping[str, Any]
-    typed: list[str]
-    config: Config
-    no_config: bool
-
-
 def before_run(options: Options, settings: Settings, show_settings: bool, show_files: bool) -> int | None:
-    """Warn of options that will do nothing in this run; print what --show-settings and
-    --show-files ask for (the exit status then: the run is over), or with --verbose which
-    configuration the run uses (None: the run goes on)."""
-    name = options.stdin_filename
-    if name is not None and options.paths and STDIN not in options.paths:
-        click.echo(
-            f"typeline: warning: --stdin-filename {printable(name)} is not used: standard input is "
-            "not read (give - among the PATHS to read it)",
-            err=True,
-        )
+    """Say what is said before a run (`running.announce`); print what --show-settings and
+    --show-files ask for (the exit status then: the run is over), or None: the run goes on."""
+    announce(options, settings, echo_error)
     if show_settings or show_files:
         return _show(options, settings, show_settings, show_files)
-    if options.verbose:
-        from mtg_typeline.engine import verbose
-
-        click.echo(verbose.configuration(settings.config, settings.no_config), err=True, nl=False)
     return None
+
+
+def echo_error(text: str) -> None:
+    """Write `text` to standard error as click writes there."""
+    click.echo(text, err=True, nl=False)
 
 
 def _show(options: Options, settings: Settings, show_settings: bool, show_files: bool) -> int:

@@ -11,16 +11,13 @@ is imported inside its body.
 from __future__ import annotations
 
 import importlib
-import os
-import sys
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from mtg_typeline.display import printable
-from mtg_typeline.errors import ExitStatus, TypelineError
-from mtg_typeline.reporters import drop_output
+from mtg_typeline.main.running import guard
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -64,25 +61,9 @@ def completion(name: str) -> Completion:
 
 
 def guarded(ctx: click.Context, action: Callable[[], int]) -> None:
-    """Run `action`, mapping our errors and Ctrl-C to a message and an exit status."""
-    try:
-        status = action()
-    except TypelineError as exc:
-        click.echo(f"typeline: error: {printable(str(exc))}", err=True)
-        status = exc.status
-    except KeyboardInterrupt:
-        click.echo("typeline: interrupted", err=True)
-        status = ExitStatus.INTERRUPTED
-    except BrokenPipeError:
-        drop_output(sys.stdout)
-        status = ExitStatus.OK
-    except Exception as exc:  # a bug: say so in one line, never as a traceback
-        if os.environ.get("TYPELINE_DEBUG") == "1":
-            raise
-        click.echo(f"typeline: internal error: {type(exc).__name__}: {printable(str(exc))}", err=True)
-        click.echo("typeline: set TYPELINE_DEBUG=1 to see where it happened", err=True)
-        status = ExitStatus.TROUBLE
-    ctx.exit(int(status))
+    """Run `action`, mapping our errors and Ctrl-C to a message and an exit status
+    (`running.guard`), and exit with it."""
+    ctx.exit(int(guard(action, lambda text: click.echo(text, err=True, nl=False))))
 
 
 def with_rule_notes(files: tuple[str, ...], action: Callable[[], R]) -> Callable[[], R]:
