@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from carddata import FLOOR_CSV, FLOOR_JSON, FLOOR_JSONL
+from fixspeed import build_fixable
+from fixspeed import commands as fix_commands
 from inputs import Input, Sources, build_inputs
 from oracle import FLOOR_ORACLE, build_oracle
 
@@ -314,6 +316,25 @@ def memory(big: dict[str, Any], one_line: Path, runs: int) -> dict[str, Any]:
     }
 
 
+def fix_speed(runs: int) -> dict[str, Any]:
+    """Benchmark 9: `--fix` on 100,000 lines, 10% fixable, against the plain check of the
+    same file (each on a fresh copy: see bench/fixspeed.py)."""
+    given, wrong = build_fixable(CORPUS, OUT)
+    work = Path(WORKDIR) / "fixable.txt"
+    fixing, plain = measure([list(c) for c in fix_commands(SCRIPT, given, work)], runs)
+    ratio = fixing.best() / plain.best()
+    return {
+        "name": "fix",
+        "title": f"9. --fix, 100,000 lines, {wrong:,} fixable",
+        "input": {"path": str(given), "lines": 100_000, "fixable": wrong},
+        "ours": fixing.to_dict(),
+        "floor": plain.to_dict(),
+        "ratio": ratio,
+        "target": 1.5,
+        "pass": ratio <= 1.5,
+    }
+
+
 def table(rows: list[dict[str, Any]]) -> str:
     head = ("benchmark", "ours s", "(median)", "floor s", "(median)", "ratio", "target", "result")
     lines = [(*head, "RSS ours", "RSS floor")]
@@ -352,8 +373,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="real-typelines-detail.tsv")
     parser.add_argument(
         "--only",
-        choices=("lines", "card-data", "oracle", "start"),
-        help="benchmarks 1-4 (type lines), 5-7 (card data), 8 (--oracle) or 3a-3c (cold starts) alone",
+        choices=("lines", "card-data", "oracle", "start", "fix"),
+        help="benchmarks 1-4 (type lines), 5-7 (card data), 8 (--oracle), 3a-3c (cold starts) or 9 "
+        "(--fix) alone",
     )
     parser.add_argument("--rows", type=_rows, help="only these, comma-separated: 1,1b,2,2b (nothing else)")
     parser.add_argument("--invalid-share", type=float, default=INVALID_SHARE, help="of the distinct lines")
@@ -412,7 +434,7 @@ def main(argv: list[str] | None = None) -> int:
         rows += [throughput(*row, runs) for row in throughputs.values()]
     if args.only in (None, "lines", "start"):
         rows += cold_start(given["one-line"].path, cold_runs)
-    if args.only not in ("lines", "oracle", "start"):
+    if args.only in (None, "card-data"):
         cards = f"5. MTGJSON set, {size['cards']:,} cards"
         rows += [
             card_data("mtgjson", cards, given["mtgjson"], FLOOR_JSON, runs),
@@ -423,6 +445,8 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(memory(rows[0], given["one-line"].path, runs))
     if args.only in (None, "oracle") and SAMPLES.is_dir():
         rows.append(oracle(runs))
+    if args.only in (None, "fix"):
+        rows.append(fix_speed(runs))
     return report(args, runs, cold_runs, rows)
 
 
