@@ -172,3 +172,13 @@ def test_the_api_is_typed_for_its_users(tmp_path: Path) -> None:
     assert "use.py:4: error: Incompatible types in assignment" in done.stdout, done.stdout
     assert done.stdout.count("error:") == 1, done.stdout
     assert (ROOT / "cli" / "mtg_typeline" / "py.typed").is_file()
+
+
+def test_the_options_not_given_are_the_command_lines() -> None:
+    from mtg_typeline.api.run import DEFAULTS
+    from mtg_typeline.main import check
+
+    own = ("paths", "config_file", "no_config", "show_settings", "show_files")
+    params = check.make_context("check", []).params
+    given = {name.replace("_", "-"): value for name, value in params.items() if name not in own}
+    assert {**given, "format": "json"} == dict(DEFAULTS)  # (the API reports no output of its own)
