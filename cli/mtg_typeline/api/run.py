@@ -144,7 +144,7 @@ def _check(
         not_cards=tally.not_cards,
         not_in_oracle=tally.not_in_oracle,
         warnings=tuple((notes.getvalue() + err.getvalue()).splitlines()),
-        exit_status=exit_status(found, options.fail_on, exit_zero=options.exit_zero),
+        exit_status=int(exit_status(found, options.fail_on, exit_zero=options.exit_zero)),
         _fixed=_fixer(options, data, path, checker_of),
     )
 
