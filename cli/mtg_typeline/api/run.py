@@ -34,22 +34,14 @@ from mtg_typeline.engine.scopes import CheckerOf
 from mtg_typeline.errors import UsageError
 from mtg_typeline.findings import STDIN
 from mtg_typeline.options import Options, build_options
+from mtg_typeline.options.defaults import CHECK_DEFAULTS
 from mtg_typeline.ruleset import RuleSet, load_rules
 from mtg_typeline.sources import FORMATS
 
 # Every option of `typeline check` as the command line has it when not typed (by long name)
 DEFAULTS = MappingProxyType(
-    {
-        "edition": None, "as-of": None, "rules": (), "format": "json", "output-file": None,
-        "select": (), "extend-select": (), "ignore": (), "fail-on": "error", "strict": False,
-        "exit-zero": False, "statistics": False, "fix": False, "unsafe-fixes": False, "diff": False,
-        "quiet": False, "verbose": False, "color": "auto", "input-format": AUTO, "stdin-filename": None,
-        "column": None, "delimiter": None, "key": None, "encoding": None, "include": (), "exclude": (),
-        "respect-gitignore": True, "hidden": False, "force-exclude": False, "skip-non-card-files": False,
-        "max-member-size": "64M", "max-member-ratio": 200, "oracle": None, "baseline": None,
-        "write-baseline": None, "error-on-unmatched-pattern": True,
-    }
-)  # fmt: skip
+    {name.replace("_", "-"): value for name, value in CHECK_DEFAULTS.items()} | {"format": "json"}
+)
 _ZIP = b"PK\x03\x04"  # a zipped Magic Set Editor set: no text to place edits in
 _CHECKERS_KEPT = 8  # rule sets a thread keeps a checker for (user rule files load anew per call)
 _local = threading.local()

@@ -23,6 +23,7 @@ from typing import Any
 
 from mtg_typeline.display import AUTO, COLOR_WHEN
 from mtg_typeline.main.running import FAIL_ON, announce, guard, settle, start
+from mtg_typeline.options.defaults import CHECK_DEFAULTS
 from mtg_typeline.reporters import FORMATS
 from mtg_typeline.sources import FORMATS as INPUT_FORMATS
 
@@ -32,47 +33,8 @@ END_OF_OPTIONS = "--"
 STDIN = "-"
 
 # Every parameter of `check` with the value click gives it when it is not typed, in click's
-# order (the order of the names typed, as click lists them)
-DEFAULTS: dict[str, Any] = {
-    "edition": None,
-    "as_of": None,
-    "rules": (),
-    "format": AUTO,
-    "output_file": None,
-    "select": (),
-    "extend_select": (),
-    "ignore": (),
-    "fail_on": "error",
-    "strict": False,
-    "exit_zero": False,
-    "statistics": False,
-    "fix": False,
-    "unsafe_fixes": False,
-    "diff": False,
-    "quiet": False,
-    "verbose": False,
-    "color": AUTO,
-    "input_format": AUTO,
-    "stdin_filename": None,
-    "column": None,
-    "delimiter": None,
-    "key": None,
-    "encoding": None,
-    "include": (),
-    "exclude": (),
-    "respect_gitignore": True,
-    "hidden": False,
-    "force_exclude": False,
-    "skip_non_card_files": False,
-    "max_member_size": "64M",
-    "max_member_ratio": 200,
-    "oracle": None,
-    "baseline": None,
-    "write_baseline": None,
-    "error_on_unmatched_pattern": True,
-    "config_file": None,
-    "no_config": False,
-}
+# order (the order of the names typed, as click lists them), and the two it passes apart
+DEFAULTS: dict[str, Any] = {**CHECK_DEFAULTS, "config_file": None, "no_config": False}
 # The on/off flags read here: each word with the parameter it sets and the value
 _PAIRS = ("strict", "exit_zero", "statistics", "fix", "unsafe_fixes", "quiet", "respect_gitignore",
           "hidden", "force_exclude", "skip_non_card_files", "error_on_unmatched_pattern")  # fmt: skip
