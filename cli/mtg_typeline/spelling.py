@@ -16,17 +16,25 @@ MAX_DELETES = 2
 
 
 def _variants(word: str) -> set[str]:
-    """`word` with up to MAX_DELETES letters taken out (by slicing, one letter a round: the
-    variants of a word are built for every unknown word a run meets)."""
+    """`word` with up to MAX_DELETES (2) letters taken out, never all of them: each pair of
+    places sliced out at once (the variants of a word are built for every unknown word a
+    run meets)."""
+    size = len(word)
     found = {word}
-    layer = found
-    for _ in range(min(MAX_DELETES, len(word) - 1)):
-        layer = {w[:i] + w[i + 1 :] for w in layer for i in range(len(w))}
-        found |= layer
+    if size > 1:
+        found.update([word[:i] + word[i + 1 :] for i in range(size)])
+    if size > 2:
+        pairs = [(i, j) for i in range(size) for j in range(i + 1, size)]
+        found.update([word[:i] + word[i + 1 : j] + word[j + 1 :] for i, j in pairs])
     return found
 
 
 class _Index:
+    """The candidates of one list: each case-folded key with its first spelling, and each
+    deletion variant with the keys that have it."""
+
+    __slots__ = ("by_key", "known", "longest", "variants")
+
     def __init__(self, candidates: tuple[str, ...]) -> None:
         self.by_key: dict[str, str] = {}
         for candidate in candidates:
@@ -36,13 +44,15 @@ class _Index:
         for key in self.by_key:
             for variant in _variants(key):
                 self.variants.setdefault(variant, set()).add(key)
+        self.known = frozenset(self.variants)  # to meet a word's variants in one intersection
 
     def near(self, key: str) -> set[str]:
+        """The keys that share a deletion variant with `key`."""
         if len(key) > self.longest + MAX_DELETES:
             return set()
         pool: set[str] = set()
-        for variant in _variants(key):
-            pool |= self.variants.get(variant, set())
+        for variant in self.known.intersection(_variants(key)):
+            pool |= self.variants[variant]
         return pool
 
 

@@ -10,6 +10,8 @@ object's own lists are read so, as for every TL302 fix (see `subtype_guesses`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from itertools import chain
 from typing import NamedTuple
 
 from mtg_typeline.notation import fold
@@ -27,25 +29,29 @@ class Form(NamedTuple):
     text: str
 
 
-def singular_entries(word: str, entries: list[str]) -> list[str]:
+def singular_entries(word: str, entries: Iterable[str]) -> list[str]:
     """The entries `word` is a plural of (Elves: Elf), in the order of `entries`."""
     forms = set(singular_forms(fold(word)))
     return list(dict.fromkeys(e for e in entries if fold(e) in forms)) if forms else []
 
 
-def written_form(words: tuple[Word, ...], index: int, entries: list[str], parts: list[str]) -> Form | None:
+def written_form(
+    words: tuple[Word, ...], index: int, entries: Sequence[str], parts: list[str]
+) -> Form | None:
     """The one right reading of `words[index]`, which no list holds, from `entries` (the
     object's own) and `parts` (the words of those entries of several words that the words
     around it would complete: Time, before Lord), or None."""
     word = words[index]
-    singular = singular_entries(word.text, entries + parts)
+    singular = singular_entries(word.text, chain(entries, parts))
     if len(singular) == 1:
         return Form(word.start, word.end, singular[0])
     return _joined(words, index, entries) or _spaced(words, index, entries)
 
 
-def _joined(words: tuple[Word, ...], index: int, entries: list[str]) -> Form | None:
+def _joined(words: tuple[Word, ...], index: int, entries: Sequence[str]) -> Form | None:
     """A hyphenated entry written as words (Assembly Worker): the words it spans, joined."""
+    if len(words) < 2:
+        return None  # (a hyphenated entry spans two words or more)
     keys = [w.key for w in words]
     for entry in (e for e in entries if "-" in e):
         parts = [fold(p) for p in entry.split("-")]
@@ -56,7 +62,7 @@ def _joined(words: tuple[Word, ...], index: int, entries: list[str]) -> Form | N
     return None
 
 
-def _spaced(words: tuple[Word, ...], index: int, entries: list[str]) -> Form | None:
+def _spaced(words: tuple[Word, ...], index: int, entries: Sequence[str]) -> Form | None:
     """A hyphenated word whose pieces, written apart, are entries or make up entries of
     several words with the words around them (Elf-Warrior, Time-Lord, Human-Time Lord;
     Urza's-Power-Plant, where Power-Plant keeps its hyphen). None unless exactly one way of
@@ -104,7 +110,7 @@ def _covered(keys: list[str], at: int, singles: set[str], phrases: list[tuple[st
     return False
 
 
-def _spelled(part: str, entries: list[str]) -> str:
+def _spelled(part: str, entries: Sequence[str]) -> str:
     """`part` as its entry spells it (elf: Elf), with the apostrophe it was written with
     (Urza's stays straight where the list has Urza’s: either is right)."""
     found = next((w for entry in entries for w in entry.split(" ") if fold(w) == fold(part)), part)

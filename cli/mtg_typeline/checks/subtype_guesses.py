@@ -14,6 +14,8 @@ says what it is (`mtg_typeline.ruleset.unset_subtypes`), and how to check such c
 
 from __future__ import annotations
 
+import functools
+
 from mtg_typeline.checks.base import (
     Problem,
     article,
@@ -52,7 +54,7 @@ def unknown_problem(
         remedy = _remedy(word.text, kin, rules, "to check such cards")
         why = f"'{shown(word.text)}' is {unset.what}{remedy}"
         return Problem(word.start, word.end, why, list_rules(own))
-    entries = [e for s in own for e in s.entries]
+    entries = entries_of(own)
     parts = _phrase_parts(words, index, own)
     form = written_form(words, index, entries, parts)
     if form is not None:
@@ -64,7 +66,7 @@ def unknown_problem(
             suggestion=replaced(line.text, form.start, form.end, form.text),
             fix=fix(form.start, form.end, form.text),
         )
-    matches = close_matches(word.text, entries + parts)
+    matches = close_matches(word.text, entries + tuple(parts) if parts else entries)
     if not matches:
         others = _others(word, rules)
         hint = _other_hint(others, rules) if others or removed else _remedy(word.text, own, rules)
@@ -89,22 +91,37 @@ def _later_note(later: Run, rules: RuleSet) -> str:
 
 def _others(word: Word, rules: RuleSet) -> list[str]:
     """Entries of any list that `word` is a plural of (Elves: Elf), or failing that is close to."""
-    entries = [e for s in rules.lists for e in s.entries]
+    entries = entries_of(rules.lists)
     return singular_entries(word.text, entries) or close_matches(word.text, entries)
+
+
+@functools.lru_cache(maxsize=64)
+def entries_of(lists: tuple[SubtypeList, ...]) -> tuple[str, ...]:
+    """The entries of `lists`, in order: made once for each set of lists (every unknown word
+    reads those of its object's lists, and those of all lists)."""
+    return tuple(e for s in lists for e in s.entries)
+
+
+@functools.lru_cache(maxsize=64)
+def _phrases(own: tuple[SubtypeList, ...]) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """The entries of several words of `own`: their words as listed, and folded."""
+    split = (e.split(" ") for s in own for e in s.entries if " " in e)
+    return tuple((tuple(words), tuple(fold(w) for w in words)) for words in split)
 
 
 def _phrase_parts(words: tuple[Word, ...], index: int, own: tuple[SubtypeList, ...]) -> list[str]:
     """Words of the object's multi-word entries that the word at `index` would complete with
     the words around it (Time, before Lord: the parser leaves a misspelt phrase in pieces)."""
+    if len(words) < 2:
+        return []  # (an entry of several words needs words around this one)
     keys = [w.key for w in words]
     parts = []
-    for entry in (e for s in own for e in s.entries if " " in e):
-        entry_words = entry.split(" ")
+    for entry_words, folded in _phrases(own):
         for place, part in enumerate(entry_words):
             start = index - place
             around = keys[start : start + len(entry_words)] if start >= 0 else []
             if len(around) == len(entry_words) and all(
-                fold(w) == k for i, (w, k) in enumerate(zip(entry_words, around, strict=True)) if i != place
+                w == k for i, (w, k) in enumerate(zip(folded, around, strict=True)) if i != place
             ):
                 parts.append(part)
     return parts
