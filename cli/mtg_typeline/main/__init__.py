@@ -297,6 +297,31 @@ def codes(ctx: click.Context, edition: str | None, output_format: str) -> None:
     guarded(ctx, action)
 
 
+# The words a missing extra leaves out (`typeline server` needs the `lsp` extra)
+LSP_MODULES = ("pygls", "lsprotocol")
+
+
+@cli.command(context_settings=CONTEXT)
+@click.pass_context
+def server(ctx: click.Context) -> None:
+    """Run the language server on standard input and output (for editors; needs the `lsp`
+    extra: pip install 'mtg-typeline[lsp]')."""
+
+    def action() -> int:
+        try:
+            from mtg_typeline.server.features import build
+        except ImportError as exc:
+            if (exc.name or "").partition(".")[0] not in LSP_MODULES:
+                raise
+            raise UsageError(
+                "typeline server needs the language-server extra: pip install 'mtg-typeline[lsp]'"
+            ) from None
+        build().start_io()
+        return ExitStatus.OK
+
+    guarded(ctx, action)
+
+
 def entry_point() -> None:
     """The `typeline` console script."""
     cli.main(prog_name="typeline")
