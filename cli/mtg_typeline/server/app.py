@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -93,6 +94,27 @@ def guarded(server: TypelineServer, handler: Callable[..., R], default: R) -> Ca
         return default
 
     return guard
+
+
+class _OneLine(logging.Formatter):
+    """A log record in one line: what went wrong, never a traceback (the client is told of
+    errors by `window/logMessage`; standard error is the editor's log of the server)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        problem = record.exc_info[1] if record.exc_info else None
+        first = record.getMessage().partition("\n")[0]  # pygls writes some tracebacks into the message
+        said = f"typeline server: {record.levelname.lower()}: {first}"
+        return f"{said}: {type(problem).__name__}: {problem}" if problem else said
+
+
+def quiet_logging() -> None:
+    """pygls's warnings and errors on standard error, one line each."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(_OneLine())
+    handler.setLevel(logging.WARNING)
+    pygls = logging.getLogger("pygls")
+    pygls.addHandler(handler)
+    pygls.propagate = False
 
 
 def setting_of(document: TextDocument) -> Setting:

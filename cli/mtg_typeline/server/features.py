@@ -9,7 +9,7 @@ from typing import Any
 from lsprotocol import types
 
 from mtg_typeline.server import actions, words
-from mtg_typeline.server.app import WATCHED, TypelineServer, guarded, setting_of
+from mtg_typeline.server.app import WATCHED, TypelineServer, guarded, quiet_logging, setting_of
 from mtg_typeline.server.checking import fixed_text
 from mtg_typeline.server.diagnostics import covers, diagnostic
 from mtg_typeline.server.positions import from_client
@@ -20,6 +20,7 @@ TRIGGERS = [" ", "—"]
 
 def build() -> TypelineServer:
     """A server with every feature registered."""
+    quiet_logging()
     server = TypelineServer()
     _register_documents(server)
     _register_requests(server)
