@@ -1,16 +1,31 @@
 """mtg-typeline: checks Magic: The Gathering type lines against the Comprehensive Rules.
 
-The public Python API::
+The public Python API (docs/api.md)::
 
-    from mtg_typeline import load_rules, check_line
+    from mtg_typeline import check_path, check_text, load_config, check_line, load_rules
+    report = check_path("set.yaml", config=load_config("."))  # as `typeline check set.yaml`
+    for finding in report.findings:           # frozen dataclasses, with `to_dict()`
+        print(finding.code, finding.line, finding.place.utf16_column, finding.message)
+    fixed = report.fixed_text()               # what `--fix` would write (nothing is written)
+    report = check_text(buffer, path="set.yaml")  # an editor's buffer, any format
     rules = load_rules()                      # the newest shipped edition
     for finding in check_line("Creature — Forest", rules):
         print(finding.code, finding.message)
+
+`check_text` and `check_path` run the command line's engine on one input: the same readers,
+checks, filters and configuration (`load_config(directory)`: the one the command line uses
+for a file there; default: none), the same findings. A `Report` holds the findings (input
+problems, TL9xx, told apart by `Finding.input_problem`), the summary's counts and the fixes;
+each `Finding` is placed by line, column in characters and in UTF-16 code units, and
+offset, and each `Fix` is edits of the input in those coordinates. The API never prints,
+and may be called from several threads. `TypelineError` (a bad configuration, an unknown
+edition) is raised where the command line would stop with exit status 2.
 
 Its names are loaded on first use, so the command line starts without them.
 
 The package's folders are the stages a `typeline check` goes through, in order:
 
+    api/         the Python API: a check of one input through the engine, its records
     main/        the command line (the one package that imports click)
     options/     the user's choices, settled and frozen
     engine/      the run: its own state (rules, checker, filters, one set per configuration
@@ -40,18 +55,30 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 _API = {
-    "check_line": "mtg_typeline.checker",
-    "check_lines": "mtg_typeline.checker",
-    "Finding": "mtg_typeline.findings",
-    "Fix": "mtg_typeline.findings",
+    "check_text": "mtg_typeline.api.run",
+    "check_path": "mtg_typeline.api.run",
+    "load_config": "mtg_typeline.api.run",
+    "check_line": "mtg_typeline.api.lines",
+    "check_lines": "mtg_typeline.api.lines",
+    "Report": "mtg_typeline.api.model",
+    "Finding": "mtg_typeline.api.model",
+    "Fix": "mtg_typeline.api.model",
+    "Edit": "mtg_typeline.api.model",
+    "Place": "mtg_typeline.api.model",
+    "Config": "mtg_typeline.config",
     "Severity": "mtg_typeline.findings",
+    "TypelineError": "mtg_typeline.errors",
     "RuleSet": "mtg_typeline.ruleset.model",
     "load_rules": "mtg_typeline.ruleset",
 }
 
 if TYPE_CHECKING:
-    from mtg_typeline.checker import check_line, check_lines
-    from mtg_typeline.findings import Finding, Fix, Severity
+    from mtg_typeline.api.lines import check_line, check_lines
+    from mtg_typeline.api.model import Edit, Finding, Fix, Place, Report
+    from mtg_typeline.api.run import check_path, check_text, load_config
+    from mtg_typeline.config import Config
+    from mtg_typeline.errors import TypelineError
+    from mtg_typeline.findings import Severity
     from mtg_typeline.ruleset import load_rules
     from mtg_typeline.ruleset.model import RuleSet
 
@@ -63,12 +90,20 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "Config",
+    "Edit",
     "Finding",
     "Fix",
+    "Place",
+    "Report",
     "RuleSet",
     "Severity",
+    "TypelineError",
     "__version__",
     "check_line",
     "check_lines",
+    "check_path",
+    "check_text",
+    "load_config",
     "load_rules",
 ]

@@ -5,7 +5,10 @@ checks (the checks document them in `checks/inputs.py`)."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from mtg_typeline.sources.base import Edit
 
 # The name of standard input among a run's inputs, and the path of a finding placed in no file
 STDIN = "-"
@@ -52,12 +55,15 @@ class Fix(NamedTuple):
     """An edit that corrects a finding: replace `span` of the type line by `replacement`.
 
     `applicability` is "safe" when the edit keeps the line's meaning (form only) and
-    "unsafe" when it is a guess, such as a spelling correction.
+    "unsafe" when it is a guess, such as a spelling correction. `edit`: for a type line in
+    card data, the edit of the file that makes this fix alone, as its reader writes it (set
+    when the finding is placed in the file; see `engine.check.writable_fixes`).
     """
 
     span: Span
     replacement: str
     applicability: str = SAFE
+    edit: Edit | tuple[Edit, ...] | None = None
 
     def applies(self, unsafe: bool = False) -> bool:
         """Whether `--fix` makes this edit: a safe one always, an unsafe one with `unsafe`

@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from mtg_typeline import check_line, load_rules
+from mtg_typeline import load_rules
+from mtg_typeline.checker import check_line
 from mtg_typeline.findings import Summary
 from mtg_typeline.reporters import ReportSettings, RunResult
 from mtg_typeline.reporters.text import report

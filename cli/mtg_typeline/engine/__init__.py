@@ -21,7 +21,7 @@ from mtg_typeline import progress
 from mtg_typeline.discovery import Discovery, Names, Survey, survey
 from mtg_typeline.display import count, printable
 from mtg_typeline.engine.check import Report, Tally, check_input
-from mtg_typeline.engine.scopes import Configs, Scope, Scopes
+from mtg_typeline.engine.scopes import CheckerOf, Configs, Scope, Scopes
 from mtg_typeline.errors import ExitStatus, UsageError
 from mtg_typeline.findings import INPUT_CODES, STDIN, Finding, Severity, Summary
 from mtg_typeline.options import Options
@@ -45,8 +45,11 @@ STATISTICS_FORMATS = ("text", "concise", "github", "json", "json-lines")
 DIFF_FORMATS = ("text", "concise", "json", "json-lines")  # as `fix.diffout` has them
 
 
-def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
-    """Check every input of `options`, report, and return the exit status."""
+def run(
+    options: Options, out: TextIO, err: TextIO, stdin: BinaryIO, checker_of: CheckerOf | None = None
+) -> int:
+    """Check every input of `options`, report, and return the exit status (`checker_of`: the
+    rules and checker of a configuration's options, where the caller keeps its own)."""
     if options.statistics and options.output_format not in STATISTICS_FORMATS:
         raise UsageError(
             f"--statistics prints a table or JSON, not {options.output_format}; "
@@ -58,7 +61,7 @@ def run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO) -> int:
             f"{options.output_format}; use --format {', '.join(DIFF_FORMATS)}"
         )
     with report_file(options.output_file) as file:
-        return _run(options, out, err, stdin, file)
+        return _run(options, (out, err), stdin, file, checker_of)
 
 
 def say_rule_notes(rules: RuleSet, err: TextIO) -> None:
@@ -68,10 +71,17 @@ def say_rule_notes(rules: RuleSet, err: TextIO) -> None:
         err.write(f"typeline: warning: {printable(note)}\n")
 
 
-def _run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO, file: TextIO | None) -> int:
+def _run(
+    options: Options,
+    streams: tuple[TextIO, TextIO],
+    stdin: BinaryIO,
+    file: TextIO | None,
+    checker_of: CheckerOf | None,
+) -> int:
     """`run`, with the report file (`--output-file`) open, or None."""
+    out, err = streams
     configs = Configs(options)
-    scopes = Scopes(configs, _names(options))
+    scopes = Scopes(configs, _names(options), checker_of)
     base = scopes.base
     rules = base.inputs.rules
     say_rule_notes(rules, err)
@@ -84,8 +94,7 @@ def _run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO, file: Text
     findings, tally = _check_inputs(options, scopes, err, stdin, fixer)
     if options.write_baseline:
         return _write_baseline(options.write_baseline, findings, err)
-    if known is not None:
-        findings = [f for f in findings if f.code in INPUT_CODES or not known.absorbs(f)]
+    findings = _unknown(findings, known)
     summary = Summary.of(findings, len(tally.files), tally.lines)
     summary = summary._replace(
         no_type_line=tally.no_type_line, not_cards=tally.not_cards, not_in_oracle=tally.not_in_oracle
@@ -104,13 +113,24 @@ def _run(options: Options, out: TextIO, err: TextIO, stdin: BinaryIO, file: Text
     return status
 
 
-def findings_of(options: Options, err: TextIO, stdin: BinaryIO) -> tuple[list[Finding], RuleSet, Tally]:
-    """The findings the filters keep for every input of `options` (sorted), the run's rules
-    and what became of its inputs: a check's results for a command built on one
-    (`typeline rules new`), which reports them its own way."""
-    scopes = Scopes(Configs(options), _names(options))
+def findings_of(
+    options: Options, err: TextIO, stdin: BinaryIO, checker_of: CheckerOf | None = None
+) -> tuple[list[Finding], RuleSet, Tally]:
+    """The findings the filters keep for every input of `options` (sorted, less those the
+    baseline knows), the run's rules and what became of its inputs: a check's results for
+    a caller that reports them its own way (`typeline rules new`, the Python API, which
+    may hand in its rules and checker: `checker_of`)."""
+    known = _baseline(options)
+    scopes = Scopes(Configs(options), _names(options), checker_of)
     findings, tally = _check_inputs(options, scopes, err, stdin, None)
-    return findings, scopes.base.inputs.rules, tally
+    return _unknown(findings, known), scopes.base.inputs.rules, tally
+
+
+def _unknown(findings: list[Finding], known: Baseline | None) -> list[Finding]:
+    """`findings` less those the baseline `known` knows (input problems are always kept)."""
+    if known is None:
+        return findings
+    return [f for f in findings if f.code in INPUT_CODES or not known.absorbs(f)]
 
 
 def _report_settings(options: Options, err: TextIO) -> ReportSettings:

@@ -26,7 +26,7 @@ from mtg_typeline import sources
 from mtg_typeline.checker import Checker
 from mtg_typeline.discovery import Input, Names
 from mtg_typeline.filters import Directives
-from mtg_typeline.findings import MALFORMED, UNREADABLE, Finding, Fix, input_finding
+from mtg_typeline.findings import MALFORMED, UNREADABLE, Finding, input_finding
 from mtg_typeline.progress import Meter
 from mtg_typeline.sources import SNIFF_BYTES, SourceSettings
 from mtg_typeline.sources.base import (
@@ -355,19 +355,25 @@ def why_unreadable(path: str, exc: OSError) -> str:
 def writable_fixes(entry: Entry, found: tuple[Finding, ...]) -> tuple[Finding, ...]:
     """`found`, the findings of an entry of card data, each fix kept only where `--fix` can
     write its line into the file: the reader's `rewrite` of it makes an edit that changes
-    the file (not None, nor the edit of the line as it is). Otherwise a finding would be
-    marked fixable (`[*]`, a JSON `fix`) that `--fix` leaves as it is: a change a format
-    can't show (Forge writes no dash), a value the reader can't write safely."""
+    the file (not None, nor the edit of the line as it is); the edit is kept with the fix
+    (`Fix.edit`: the Python API hands it out). Otherwise a finding would be marked fixable
+    (`[*]`, a JSON `fix`) that `--fix` leaves as it is: a change a format can't show (Forge
+    writes no dash), a value the reader can't write safely."""
     if all(finding.fix is None for finding in found):
         return found
     rewrite, text = entry.rewrite, entry.text
     same = rewrite(text) if rewrite is not None else None
 
-    def writes(fix: Fix) -> bool:
+    def written(finding: Finding) -> Finding:
+        fix = finding.fix
+        if fix is None:
+            return finding
         edit = rewrite(text[: fix.span.start] + fix.replacement + text[fix.span.end :]) if rewrite else None
-        return edit is not None and edit != same
+        if edit is None or edit == same:
+            return finding._replace(fix=None)
+        return finding._replace(fix=fix._replace(edit=edit))
 
-    return tuple(f if f.fix is None or writes(f.fix) else f._replace(fix=None) for f in found)
+    return tuple(map(written, found))
 
 
 def unreadable(path: str, why: str) -> Finding:

@@ -19,6 +19,7 @@ choose the same rules). A run that meets one configuration has one scope, the ru
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from mtg_typeline.checker import Checker
@@ -39,6 +40,9 @@ if TYPE_CHECKING:
     from mtg_typeline.suppressions import CardIgnores
 
 _RulesKey = tuple[str | None, str | tuple[str, ...] | None]
+# The rules and checker of a configuration's options: a run loads and builds its own; an
+# embedder may hand in a rule set and a checker it keeps between checks (see `mtg_typeline.api`)
+CheckerOf = Callable[[Options], tuple["RuleSet", Checker]]
 
 
 class Scope(NamedTuple):
@@ -113,9 +117,10 @@ def _run_wide(built: Options, run: Options) -> Options:
 class Scopes:
     """The scopes of one run, by input."""
 
-    def __init__(self, configs: Configs, names: Names) -> None:
+    def __init__(self, configs: Configs, names: Names, checker_of: CheckerOf | None = None) -> None:
         self.configs = configs
         self.names = names
+        self._checker_of = checker_of
         self.oracle, self.oracle_problem = _oracle(configs.options.oracle, names)
         self._rules: dict[_RulesKey, tuple[RuleSet, Checker]] = {}
         self._scopes: dict[str | None, Scope] = {}
@@ -153,6 +158,9 @@ class Scopes:
         key = (options.edition, options.rules_file)
         known = self._rules.get(key)
         if known is None:
+            if self._checker_of is not None:
+                known = self._rules[key] = self._checker_of(options)
+                return known
             rules = load_rules(options.edition, options.rules_file)
             known = self._rules[key] = (rules, Checker(rules))
         return known
