@@ -38,16 +38,16 @@ class Buffer:
 
 def quick_fix(problem: Problem, buffer: Buffer, diagnostic: types.Diagnostic) -> types.CodeAction | None:
     """The fix of `problem` as a quick fix; None if it has none."""
-    if problem.fix is None:
+    if not problem.fix:
         return None
-    shown = repr(problem.fix.text)
+    shown = " ".join(repr(edit.text) for edit in problem.fix)
     title = f"Fix {problem.code}: {shown}" if problem.safe else f"Fix {problem.code} (unsafe fix): {shown}"
     return types.CodeAction(
         title=title,
         kind=types.CodeActionKind.QuickFix,
         diagnostics=[diagnostic],
         is_preferred=problem.safe,
-        edit=buffer.edit([problem.fix]),
+        edit=buffer.edit(problem.fix),
     )
 
 

@@ -1,26 +1,30 @@
 """What the language server asks of the checker, behind one small seam: a buffer's text and
-its file's name in, its findings in document coordinates and its fixed text out.
+its file's name in, its problems in document coordinates and its fixed text out, through
+the Python API (`mtg_typeline.api`), which checks a text as `typeline check --stdin-filename
+PATH -` checks standard input.
 
-The server sees no finding of the engine's own: `Problem` places a finding by 0-based line
-and column in characters (code points), the one unit the server turns into the client's
-(UTF-16 or UTF-8, `server.positions`). A fix is an `Edit` in the same coordinates.
-
-The buffer is checked as `typeline check --stdin-filename PATH -` checks standard input: the
-configuration nearest to PATH, its format told from PATH and the content (or given), the
-filters, suppressions and per-file ignores of that configuration.
+The server sees none of the API's records: `Problem` places a finding by 0-based line and
+column in characters (code points), the one unit the server turns into the client's (UTF-16
+or UTF-8, `server.positions`); a fix is the `Edit`s of the buffer it makes. Each file is
+checked with the configuration the command line would use for it (`load_config` of its
+folder), kept per folder until a configuration or rule file changes (`forget_configs`).
 """
 
 from __future__ import annotations
 
-import io
 import os
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
-from mtg_typeline.engine import findings_of, run
-from mtg_typeline.findings import STDIN, Finding
-from mtg_typeline.options import Options, build_options, config_for
+from mtg_typeline.api.model import Finding, Place
+from mtg_typeline.api.run import check_text, load_config
+from mtg_typeline.config import Config
+from mtg_typeline.findings import STDIN
+from mtg_typeline.options import build_options
 from mtg_typeline.sources import SNIFF_BYTES
 from mtg_typeline.sources.inputs import Reading, tell_format
+
+_configs: dict[str, Config] = {}  # folder -> its configuration, as last read
 
 
 class Edit(NamedTuple):
@@ -45,64 +49,15 @@ class Problem(NamedTuple):
     column: int
     end_line: int
     end_column: int
-    fix: Edit | None = None
+    fix: tuple[Edit, ...] = ()  # the edits of its fix, made together (none: no fix)
     safe: bool = True  # the fix keeps the line's meaning (`--fix` makes it without --unsafe-fixes)
 
 
 class Checked(NamedTuple):
-    """A buffer's problems, sorted by place."""
+    """A buffer's problems, sorted by place, and its text with the fixes made (`fixed(unsafe)`)."""
 
     problems: tuple[Problem, ...]
-
-
-def options_for(path: str, input_format: str | None, *, fix: bool = False, unsafe: bool = False) -> Options:
-    """The options of `typeline check --stdin-filename PATH -`, with the configuration nearest
-    to PATH (flags given: the format, and --fix)."""
-    given: dict[str, Any] = {"format": "json", "stdin-filename": path, "input-format": input_format}
-    given |= {"fix": fix, "unsafe-fixes": unsafe}
-    config = config_for(None, False, os.path.dirname(os.path.abspath(path)))
-    return build_options((STDIN,), given, [], config)
-
-
-def check_document(text: str, path: str, input_format: str | None = None) -> Checked:
-    """The problems `typeline check` reports for `text` read as the file `path`."""
-    options = options_for(path, input_format)
-    findings, _, _ = findings_of(options, io.StringIO(), io.BytesIO(text.encode("utf-8")))
-    lines = text.splitlines()
-    return Checked(tuple(_problem(finding, lines) for finding in findings))
-
-
-def fixed_text(text: str, path: str, input_format: str | None = None, *, unsafe: bool = False) -> str:
-    """`text` with every fix `--fix` makes (`unsafe`: `--unsafe-fixes` too)."""
-    options = options_for(path, input_format, fix=True, unsafe=unsafe)
-    out = io.StringIO()
-    run(options, out, io.StringIO(), io.BytesIO(text.encode("utf-8")))
-    return out.getvalue() or text
-
-
-def _problem(finding: Finding, lines: list[str]) -> Problem:
-    line, column = finding.line - 1, finding.column - 1
-    end_line = finding.last_line - 1
-    fix = _edit(finding, lines)
-    safe = finding.fix is None or finding.fix.applicability == "safe"
-    return Problem(
-        finding.code, finding.name, finding.severity.value, finding.message,
-        line, column, end_line, finding.end_column - 1, fix, safe,
-    )  # fmt: skip
-
-
-def _edit(finding: Finding, lines: list[str]) -> Edit | None:
-    """The fix of `finding` as an edit of the buffer, where the type line is written as it is
-    on the finding's line (a YAML value unquoted, a text line); None where it is not."""
-    if finding.fix is None or finding.last_line != finding.line or finding.line > len(lines):
-        return None
-    span, fix = finding.line_span, finding.fix
-    start = finding.column - 1 - span.start  # where the type line starts on the line
-    written = lines[finding.line - 1]
-    if start < 0 or written[start : start + fix.span.end] != finding.type_line[: fix.span.end]:
-        return None
-    line = finding.line - 1
-    return Edit(line, start + fix.span.start, line, start + fix.span.end, fix.replacement)
+    fixed: Callable[[bool], str]
 
 
 class Setting(NamedTuple):
@@ -113,9 +68,29 @@ class Setting(NamedTuple):
     rule_files: tuple[str, ...]
 
 
+def config_for(path: str) -> Config:
+    """The configuration of the file `path` (read once per folder; see `forget_configs`)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    found = _configs.get(folder)
+    if found is None:
+        found = _configs[folder] = load_config(folder)
+    return found
+
+
+def forget_configs() -> None:
+    """Read each folder's configuration again when next asked (one has changed)."""
+    _configs.clear()
+
+
+def check_document(text: str, path: str, input_format: str | None = None) -> Checked:
+    """The problems `typeline check` reports for `text` read as the file `path`."""
+    report = check_text(text, path=path, input_format=input_format, config=config_for(path))
+    return Checked(tuple(_problem(finding, path) for finding in report.findings), report.fixed_text)
+
+
 def setting_for(path: str) -> Setting:
     """The edition and rule files `typeline check` would use for the file `path`."""
-    options = options_for(path, None)
+    options = build_options((STDIN,), {"format": "text"}, [], config_for(path))
     files = options.rules_file
     return Setting(options.edition, (files,) if isinstance(files, str) else tuple(files or ()))
 
@@ -123,3 +98,20 @@ def setting_for(path: str) -> Setting:
 def format_of(text: str, path: str, given: str | None) -> str:
     """The format `typeline check` reads `text` in as the file `path` (`given`: --input-format)."""
     return tell_format(path, text[:SNIFF_BYTES].encode("utf-8"), Reading(given=given))
+
+
+def _problem(finding: Finding, path: str) -> Problem:
+    place, fix = finding.place, finding.fix
+    edits = (
+        () if fix is None else tuple(_edit(edit.place, edit.text) for edit in fix.edits if edit.path == path)
+    )
+    return Problem(
+        finding.code, finding.name, finding.severity.value, finding.message,
+        place.line - 1, place.column - 1, place.end_line - 1, place.end_column - 1,
+        edits if fix is not None and len(edits) == len(fix.edits) else (),
+        fix is None or fix.safe,
+    )  # fmt: skip
+
+
+def _edit(place: Place, text: str) -> Edit:
+    return Edit(place.line - 1, place.column - 1, place.end_line - 1, place.end_column - 1, text)

@@ -11,6 +11,7 @@ the number of lines the buffer grew or shrank by (`keep_last_good`).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import NamedTuple
 
 from mtg_typeline.findings import MALFORMED
@@ -48,15 +49,20 @@ def given_format(path: str, language_id: str | None) -> str | None:
     return LANGUAGE_FORMATS[language_id]
 
 
+def _unfixed(unsafe: bool) -> str:
+    return ""
+
+
 class Document(NamedTuple):
     """What the server knows of one buffer: its file's path, the format given (None: told),
-    the format it is read in, its problems, and the problems and line count of the last
-    version read whole."""
+    the format it is read in, its problems, its text with the fixes made (`fixed(unsafe)`),
+    and the problems and line count of the last version read whole."""
 
     path: str
     given: str | None
     fmt: str
     problems: tuple[Problem, ...] = ()
+    fixed: Callable[[bool], str] = _unfixed
     good: tuple[Problem, ...] = ()
     good_lines: int = 0
 
@@ -70,14 +76,14 @@ def checked(text: str, path: str, given: str | None, last: Document | None) -> D
     """The buffer `text` of the file `path` checked; the problems of the last version read
     whole kept where this one can't be read past a syntax error."""
     fmt = format_of(text, os.path.basename(path), given)
-    fresh = check_document(text, path, given).problems
-    lines = text.count("\n") + 1
+    found = check_document(text, path, given)
+    fresh, lines = found.problems, text.count("\n") + 1
     if not any(p.code == MALFORMED[0] for p in fresh):
-        return Document(path, given, fmt, fresh, fresh, lines)
+        return Document(path, given, fmt, fresh, found.fixed, fresh, lines)
     if last is None:
-        return Document(path, given, fmt, fresh)
+        return Document(path, given, fmt, fresh, found.fixed)
     kept = keep_last_good(fresh, last.good, lines - last.good_lines)
-    return Document(path, given, fmt, kept, last.good, last.good_lines)
+    return Document(path, given, fmt, kept, found.fixed, last.good, last.good_lines)
 
 
 def keep_last_good(fresh: tuple[Problem, ...], good: tuple[Problem, ...], moved: int) -> tuple[Problem, ...]:
@@ -86,9 +92,9 @@ def keep_last_good(fresh: tuple[Problem, ...], good: tuple[Problem, ...], moved:
     read = [p.line for p in fresh if p.code != MALFORMED[0]]
     last = max(read, default=-1)
     kept = [
-        p._replace(line=p.line + moved, end_line=p.end_line + moved, fix=None)
+        p._replace(line=p.line + moved, end_line=p.end_line + moved, fix=())
         for p in good
-        if p.line + moved > last
+        if min(p.line, p.line + moved) > last  # not one of the lines read again
     ]
     stopped = min(p.line for p in fresh if p.code == MALFORMED[0])
     kept = [p for p in kept if p.line != stopped]

@@ -10,7 +10,7 @@ from lsprotocol import types
 
 from mtg_typeline.server import actions, words
 from mtg_typeline.server.app import WATCHED, TypelineServer, guarded, quiet_logging, setting_of
-from mtg_typeline.server.checking import fixed_text
+from mtg_typeline.server.checking import forget_configs
 from mtg_typeline.server.diagnostics import covers, diagnostic
 from mtg_typeline.server.positions import from_client
 
@@ -54,6 +54,7 @@ def _register_documents(server: TypelineServer) -> None:
         server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     def watched(params: types.DidChangeWatchedFilesParams) -> None:
+        forget_configs()
         for uri in list(server.documents):
             if uri in server.workspace.text_documents:
                 server.publish(uri)
@@ -106,9 +107,8 @@ def code_actions(server: TypelineServer, params: types.CodeActionParams) -> list
             shown = diagnostic(problem, buffer.codec, buffer.lines)
             found.append(actions.quick_fix(problem, buffer, shown))
             found.append(actions.ignore(problem, buffer, shown) if state.commented else None)
-    if any(problem.fix is not None and problem.safe for problem in state.problems):
-        fixed = fixed_text(document.source, state.path, state.given)
-        found.append(actions.fix_all(document.source, fixed, buffer))
+    if any(problem.fix and problem.safe for problem in state.problems):
+        found.append(actions.fix_all(document.source, state.fixed(False), buffer))
     wanted = params.context.only
     return [a for a in found if a is not None and (not wanted or _kind_of(a) in wanted)]
 
