@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from mtg_typeline.findings import MALFORMED
 from mtg_typeline.server.checking import Problem, check_document, format_of
+from mtg_typeline.server.incremental import Split, assign, placed, recheck, split
 
 # An editor's language ids, and the format each is read in when the file's name doesn't tell
 # (an untitled buffer); "json" is left to the content (Scryfall, MTGJSON or a card list)
@@ -65,6 +66,7 @@ class Document(NamedTuple):
     fixed: Callable[[bool], str] = _unfixed
     good: tuple[Problem, ...] = ()
     good_lines: int = 0
+    items: Split | None = None  # a YAML list of cards, item by item (see `server.incremental`)
 
     @property
     def commented(self) -> bool:
@@ -73,17 +75,35 @@ class Document(NamedTuple):
 
 
 def checked(text: str, path: str, given: str | None, last: Document | None) -> Document:
-    """The buffer `text` of the file `path` checked; the problems of the last version read
-    whole kept where this one can't be read past a syntax error."""
+    """The buffer `text` of the file `path` checked (only its changed cards, where
+    `server.incremental` can); the problems of the last version read whole kept where this
+    one can't be read past a syntax error."""
     fmt = format_of(text, os.path.basename(path), given)
+    lines = text.count("\n") + 1
+    if last is not None and last.items is not None and (last.fmt, last.given) == (fmt, given):
+        items = recheck(text, path, given, last.items)
+        if items is not None:
+            problems = placed(items)
+            return Document(path, given, fmt, problems, _fixer(text, path, given), problems, lines, items)
     found = check_document(text, path, given)
-    fresh, lines = found.problems, text.count("\n") + 1
+    fresh = found.problems
     if not any(p.code == MALFORMED[0] for p in fresh):
-        return Document(path, given, fmt, fresh, found.fixed, fresh, lines)
+        blocks = split(text) if fmt == "yaml" else None
+        items = assign(blocks, fresh) if blocks is not None else None
+        return Document(path, given, fmt, fresh, found.fixed, fresh, lines, items)
     if last is None:
         return Document(path, given, fmt, fresh, found.fixed)
     kept = keep_last_good(fresh, last.good, lines - last.good_lines)
     return Document(path, given, fmt, kept, found.fixed, last.good, last.good_lines)
+
+
+def _fixer(text: str, path: str, given: str | None) -> Callable[[bool], str]:
+    """The fixed text of a buffer checked item by item: the whole buffer checked when asked."""
+
+    def fixed(unsafe: bool) -> str:
+        return check_document(text, path, given).fixed(unsafe)
+
+    return fixed
 
 
 def keep_last_good(fresh: tuple[Problem, ...], good: tuple[Problem, ...], moved: int) -> tuple[Problem, ...]:

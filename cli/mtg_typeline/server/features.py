@@ -55,7 +55,8 @@ def _register_documents(server: TypelineServer) -> None:
 
     def watched(params: types.DidChangeWatchedFilesParams) -> None:
         forget_configs()
-        for uri in list(server.documents):
+        for uri, state in list(server.documents.items()):
+            server.documents[uri] = state._replace(items=None)  # every card to be checked again
             if uri in server.workspace.text_documents:
                 server.publish(uri)
 

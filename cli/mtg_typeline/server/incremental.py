@@ -1,0 +1,142 @@
+"""Re-checking only the cards that changed, in a YAML card file that is a plain list of
+cards: the one case where checking a whole buffer on each keystroke is too slow (the YAML
+parser reads a 2,000-card set in about half a second; a card alone takes under a millisecond).
+
+Such a file is a header (`cards:`, or nothing) and a list of items at one indent, each a
+card. The YAML reader finds a card's type line within its own mapping (`sources.cardkeys`),
+so a card checked alone, as the header followed by that item, has the findings it has in the
+whole file, placed the same way relative to the item. After a change, the items before and
+after the changed run that are the same as before keep their problems (moved by the lines the
+change added or removed); each item of the changed run is checked alone.
+
+Anything else is checked whole: another format, a file whose lines don't split so (several
+documents, a key after the list, tabs), anchors and aliases (a card could take its type line
+from another), a header with problems, a changed run of more than `MOST_CHANGED` items, or a
+changed item that isn't valid YAML alone (the whole check places the syntax error and keeps
+the last good problems, see `server.documents`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import NamedTuple
+
+from mtg_typeline.findings import MALFORMED
+from mtg_typeline.server.checking import Problem, check_document
+
+MOST_CHANGED = 16  # items checked alone after one change; more, and the buffer is checked whole
+_ITEM = re.compile(r"( *)- |( *)-$")
+_ANCHOR_OR_ALIAS = re.compile(r"(?:^|[\s\[{,:])[&*][^\s,\[\]{}]")
+
+
+class Blocks(NamedTuple):
+    """A YAML list of cards: the header's text, each item's first line (0-based) and text."""
+
+    header: str
+    starts: tuple[int, ...]
+    texts: tuple[str, ...]
+
+
+class Split(NamedTuple):
+    """A buffer's items, and the problems of each, placed relative to the item's first line."""
+
+    blocks: Blocks
+    problems: tuple[tuple[Problem, ...], ...]
+
+
+def split(text: str) -> Blocks | None:
+    """The items of a YAML list of cards in `text`; None where it is not simply one."""
+    if "\t" in text or _ANCHOR_OR_ALIAS.search(text):
+        return None
+    lines = text.splitlines(keepends=True)
+    first = next((i for i, line in enumerate(lines) if _ITEM.match(line)), None)
+    if first is None:
+        return None
+    match = _ITEM.match(lines[first])
+    assert match is not None
+    indent = len(match.group(1) or match.group(2) or "")
+    starts = [first]
+    for number in range(first + 1, len(lines)):
+        line = lines[number]
+        body = line.lstrip(" ")
+        depth = len(line) - len(body)
+        if not body.strip() or body.startswith("#") or depth > indent:
+            continue
+        if depth < indent or not _ITEM.match(line) or line.startswith(("---", "...")):
+            return None
+        starts.append(number)
+    bounds = [*starts, len(lines)]
+    texts = tuple("".join(lines[a:b]) for a, b in itertools.pairwise(bounds))
+    return Blocks("".join(lines[:first]), tuple(starts), texts)
+
+
+def assign(blocks: Blocks, problems: tuple[Problem, ...]) -> Split | None:
+    """The problems of a whole check given to the items they are in; None if one is in the
+    header or runs from one item into another."""
+    header_lines = blocks.starts[0]
+    bounds = [*blocks.starts[1:], 1 << 60]
+    each: list[list[Problem]] = [[] for _ in blocks.starts]
+    for problem in problems:
+        if problem.line < header_lines:
+            return None
+        index = next(i for i, end in enumerate(bounds) if problem.line < end)
+        if problem.end_line >= bounds[index]:
+            return None
+        each[index].append(moved(problem, -blocks.starts[index]))
+    return Split(blocks, tuple(tuple(found) for found in each))
+
+
+def moved(problem: Problem, lines: int) -> Problem:
+    """`problem` `lines` lines further down (up, when negative), its fix with it."""
+    fix = tuple(e._replace(line=e.line + lines, end_line=e.end_line + lines) for e in problem.fix)
+    return problem._replace(line=problem.line + lines, end_line=problem.end_line + lines, fix=fix)
+
+
+def recheck(text: str, path: str, given: str | None, last: Split) -> Split | None:
+    """The items of `text` with their problems, only the changed ones checked; None where the
+    buffer is to be checked whole."""
+    blocks = split(text)
+    if blocks is None or blocks.header != last.blocks.header:
+        return None
+    old, new = last.blocks.texts, blocks.texts
+    same_start = _common(old, new)
+    same_end = _common(old[same_start:][::-1], new[same_start:][::-1])
+    changed = new[same_start : len(new) - same_end]
+    if len(changed) > MOST_CHANGED:
+        return None
+    fresh = [_alone(blocks.header, item, path, given) for item in changed]
+    if any(found is None for found in fresh):
+        return None
+    kept_end = last.problems[len(old) - same_end :] if same_end else ()
+    each = (*last.problems[:same_start], *(f for f in fresh if f is not None), *kept_end)
+    return Split(blocks, each)
+
+
+def _common(old: tuple[str, ...], new: tuple[str, ...]) -> int:
+    """How many items the two start with alike."""
+    count = 0
+    for before, after in zip(old, new, strict=False):
+        if before != after:
+            break
+        count += 1
+    return count
+
+
+def _alone(header: str, item: str, path: str, given: str | None) -> tuple[Problem, ...] | None:
+    """The problems of one item checked alone (relative to its first line); None if it
+    isn't valid YAML alone or has a problem outside itself."""
+    found = check_document(header + item, path, given).problems
+    header_lines = header.count("\n")
+    if any(p.code == MALFORMED[0] or p.line < header_lines for p in found):
+        return None
+    return tuple(moved(p, -header_lines) for p in found)
+
+
+def placed(found: Split) -> tuple[Problem, ...]:
+    """Every problem of the buffer, placed in it."""
+    return tuple(
+        moved(problem, start)
+        for start, problems in zip(found.blocks.starts, found.problems, strict=True)
+        for problem in problems
+    )
