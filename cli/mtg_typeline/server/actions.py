@@ -9,7 +9,6 @@ import re
 from collections.abc import Sequence
 
 from lsprotocol import types
-from pygls.workspace import PositionCodec
 
 from mtg_typeline.server.checking import Edit, Problem
 from mtg_typeline.server.positions import range_to_client
@@ -21,13 +20,13 @@ _DIRECTIVE = re.compile(r"#\s*typeline:\s*ignore\b(?P<codes>\s*\[[^\]]*\])?", re
 class Buffer:
     """A buffer as an action edits it: its URI, version, lines and the client's units."""
 
-    def __init__(self, uri: str, version: int | None, lines: Sequence[str], codec: PositionCodec) -> None:
-        self.uri, self.version, self.lines, self.codec = uri, version, lines, codec
+    def __init__(self, uri: str, version: int | None, lines: Sequence[str], encoding: str) -> None:
+        self.uri, self.version, self.lines, self.encoding = uri, version, lines, encoding
 
     def edit(self, edits: Sequence[Edit]) -> types.WorkspaceEdit:
         """The workspace edit making `edits` (in characters) to this buffer."""
         changes = [
-            types.TextEdit(range=range_to_client(self.codec, self.lines, tuple(e[:4])), new_text=e.text)  # type: ignore[arg-type]
+            types.TextEdit(range=range_to_client(self.encoding, self.lines, tuple(e[:4])), new_text=e.text)  # type: ignore[arg-type]
             for e in edits
         ]
         document = types.OptionalVersionedTextDocumentIdentifier(uri=self.uri, version=self.version)

@@ -25,7 +25,7 @@ from pygls.workspace import TextDocument
 from mtg_typeline import __version__
 from mtg_typeline.errors import TypelineError
 from mtg_typeline.server.checking import Setting, setting_for
-from mtg_typeline.server.diagnostics import diagnostic
+from mtg_typeline.server.diagnostics import Shown, diagnostics
 from mtg_typeline.server.documents import Document, UnknownLanguage, checked, given_format
 from mtg_typeline.server.positions import Protocol
 
@@ -42,6 +42,13 @@ class TypelineServer(LanguageServer):
         self.documents: dict[str, Document] = {}
         self.pending: dict[str, asyncio.TimerHandle] = {}
         self.debounce = DEBOUNCE
+        self.shown: dict[str, Shown] = {}  # each buffer's diagnostics as last published
+
+    @property
+    def encoding(self) -> str:
+        """The position encoding agreed with the client."""
+        found = self.workspace.position_encoding or types.PositionEncodingKind.Utf16
+        return str(getattr(found, "value", found))  # the kind's name, such as "utf-8"
 
     def log(self, message: str, kind: types.MessageType = types.MessageType.Warning) -> None:
         self.window_log_message(types.LogMessageParams(type=kind, message=f"typeline: {message}"))
@@ -62,8 +69,9 @@ class TypelineServer(LanguageServer):
             given = None
         state = checked(document.source, path, given, self.documents.get(uri))
         self.documents[uri] = state
-        codec, lines = document.position_codec, document.lines
-        found = [diagnostic(problem, codec, lines) for problem in state.problems]
+        shown = diagnostics(state.problems, self.encoding, document.lines, self.shown.get(uri, {}))
+        self.shown[uri] = shown
+        found = list(shown.values())
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=found, version=document.version)
         )

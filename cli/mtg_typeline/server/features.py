@@ -48,6 +48,7 @@ def _register_documents(server: TypelineServer) -> None:
     def closed(params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
         server.documents.pop(uri, None)
+        server.shown.pop(uri, None)
         waiting = server.pending.pop(uri, None)
         if waiting is not None:
             waiting.cancel()
@@ -99,13 +100,13 @@ def code_actions(server: TypelineServer, params: types.CodeActionParams) -> list
     if state is None:
         return None
     document = server.workspace.get_text_document(uri)
-    buffer = actions.Buffer(uri, document.version, document.lines, document.position_codec)
-    start = from_client(buffer.codec, buffer.lines, params.range.start)
-    end = from_client(buffer.codec, buffer.lines, params.range.end)
+    buffer = actions.Buffer(uri, document.version, document.lines, server.encoding)
+    start = from_client(buffer.encoding, buffer.lines, params.range.start)
+    end = from_client(buffer.encoding, buffer.lines, params.range.end)
     found: list[types.CodeAction | None] = []
     for problem in state.problems:
         if (problem.line, problem.column) <= end and start <= (problem.end_line, problem.end_column):
-            shown = diagnostic(problem, buffer.codec, buffer.lines)
+            shown = diagnostic(problem, buffer.encoding, buffer.lines)
             found.append(actions.quick_fix(problem, buffer, shown))
             found.append(actions.ignore(problem, buffer, shown) if state.commented else None)
     if any(problem.fix and problem.safe for problem in state.problems):
@@ -123,7 +124,7 @@ def hover(server: TypelineServer, params: types.HoverParams) -> types.Hover | No
     """What the word under the cursor is, and the explanation of the problems there."""
     uri = params.text_document.uri
     document = server.workspace.get_text_document(uri)
-    line, column = from_client(document.position_codec, document.lines, params.position)
+    line, column = from_client(server.encoding, document.lines, params.position)
     setting = setting_of(document)
     parts = []
     state = server.documents.get(uri)
@@ -143,7 +144,7 @@ def hover(server: TypelineServer, params: types.HoverParams) -> types.Hover | No
 def complete(server: TypelineServer, params: types.CompletionParams) -> types.CompletionList | None:
     """The words that may come next in the type line at the cursor."""
     document = server.workspace.get_text_document(params.text_document.uri)
-    line, column = from_client(document.position_codec, document.lines, params.position)
+    line, column = from_client(server.encoding, document.lines, params.position)
     prefix = document.lines[line][:column] if line < len(document.lines) else ""
     items = words.completions(prefix, words.rules_of(setting_of(document)))
     return types.CompletionList(is_incomplete=False, items=items)

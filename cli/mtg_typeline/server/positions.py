@@ -13,7 +13,6 @@ from typing import Any
 from lsprotocol import types
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
-from pygls.workspace import PositionCodec
 
 
 class Protocol(LanguageServerProtocol):
@@ -30,26 +29,39 @@ class Protocol(LanguageServerProtocol):
         return result
 
 
-def to_client(codec: PositionCodec, lines: Sequence[str], line: int, column: int) -> types.Position:
+def units(text: str, encoding: str) -> int:
+    """The length of `text` in code units of `encoding` ("utf-8", "utf-16" or "utf-32")."""
+    if text.isascii() or encoding == "utf-32":
+        return len(text)
+    if encoding == "utf-8":
+        return len(text.encode("utf-8", "surrogatepass"))
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+
+def to_client(encoding: str, lines: Sequence[str], line: int, column: int) -> types.Position:
     """The client's position of character `column` of `line` (0-based)."""
     if line >= len(lines):
         return types.Position(line=len(lines), character=0)
-    return codec.position_to_client_units(lines, types.Position(line=line, character=column))
+    return types.Position(line=line, character=units(lines[line][:column], encoding))
 
 
-def range_to_client(
-    codec: PositionCodec, lines: Sequence[str], place: tuple[int, int, int, int]
-) -> types.Range:
+def range_to_client(encoding: str, lines: Sequence[str], place: tuple[int, int, int, int]) -> types.Range:
     """The client's range of (line, column, end_line, end_column), in characters."""
     line, column, end_line, end_column = place
-    return types.Range(
-        start=to_client(codec, lines, line, column), end=to_client(codec, lines, end_line, end_column)
-    )
+    start, end = to_client(encoding, lines, line, column), to_client(encoding, lines, end_line, end_column)
+    return types.Range(start=start, end=end)
 
 
-def from_client(codec: PositionCodec, lines: Sequence[str], position: types.Position) -> tuple[int, int]:
-    """(line, column in characters) of a client's position."""
-    found = codec.position_from_client_units(
-        lines, types.Position(line=position.line, character=position.character)
-    )
-    return found.line, found.character
+def from_client(encoding: str, lines: Sequence[str], position: types.Position) -> tuple[int, int]:
+    """(line, column in characters) of a client's position (past the end: the end)."""
+    if position.line >= len(lines):
+        return len(lines), 0
+    text = lines[position.line].rstrip("\r\n")
+    if text.isascii():
+        return position.line, min(position.character, len(text))
+    count = 0
+    for index, char in enumerate(text):
+        if count >= position.character:
+            return position.line, index
+        count += units(char, encoding)
+    return position.line, len(text)
