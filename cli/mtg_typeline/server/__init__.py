@@ -8,6 +8,7 @@ package imports this one, and the command line loads it only for `typeline serve
     checking     the one seam to the checker: a buffer in, problems and fixed text out
     documents    each open buffer's format and problems; the last good ones kept past a
                  syntax error
+    incremental  a YAML list of cards re-checked card by card: only the cards that changed
     positions    the client's units (UTF-16, or UTF-8 when offered) and characters
     diagnostics  problems as LSP diagnostics
     actions      quick fixes, fix-all, `# typeline: ignore` on a line

@@ -62,11 +62,7 @@ class TypelineServer(LanguageServer):
         self.pending.pop(uri, None)
         document = self.workspace.get_text_document(uri)
         path = to_fs_path(uri) or uri
-        try:
-            given = given_format(path, document.language_id)
-        except UnknownLanguage as unknown:
-            self.log(f"{path}: language id {unknown} names no format typeline reads; told from the content")
-            given = None
+        given = self.format_given(path, document.language_id, uri)
         state = checked(document.source, path, given, self.documents.get(uri))
         self.documents[uri] = state
         shown = diagnostics(state.problems, self.encoding, document.lines, self.shown.get(uri, {}))
@@ -75,6 +71,18 @@ class TypelineServer(LanguageServer):
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=found, version=document.version)
         )
+
+    def format_given(self, path: str, language_id: str | None, uri: str) -> str | None:
+        """The format a buffer's language id gives (None: told by name and content); a
+        language id that names none is logged once for the buffer."""
+        try:
+            return given_format(path, language_id)
+        except UnknownLanguage as unknown:
+            if uri not in self.documents:  # (its first check)
+                self.log(
+                    f"{path}: language id {unknown} names no format typeline reads; told from the content"
+                )
+            return None
 
     def later(self, uri: str) -> None:
         """Check the buffer `uri` once changes have paused for `debounce` seconds."""
