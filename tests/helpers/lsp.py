@@ -31,11 +31,20 @@ def server() -> Any:
 
 
 async def start(
-    client: LanguageClient, root: Path, encodings: Sequence[str] | None = None, debounce: float = 0.0
+    client: LanguageClient,
+    root: Path,
+    encodings: Sequence[str] | None = None,
+    *,
+    debounce: float = 0.0,
+    resolves: bool = False,
 ) -> types.InitializeResult:
-    """Initialize a session in the folder `root`, offering `encodings` (None: none, so UTF-16)."""
+    """Initialize a session in the folder `root`, offering `encodings` (None: none, so UTF-16);
+    `resolves`: the client resolves a code action's edit (`codeAction/resolve`)."""
     general = types.GeneralClientCapabilities(position_encodings=list(encodings)) if encodings else None
-    capabilities = types.ClientCapabilities(general=general)
+    support = types.ClientCodeActionResolveOptions(properties=["edit"]) if resolves else None
+    action = types.CodeActionClientCapabilities(resolve_support=support)
+    document = types.TextDocumentClientCapabilities(code_action=action)
+    capabilities = types.ClientCapabilities(general=general, text_document=document)
     params = types.InitializeParams(
         capabilities=capabilities, root_uri=root.as_uri(), initialization_options={"debounce": debounce}
     )

@@ -62,10 +62,11 @@ async def test_a_quick_fix_applied(client: LanguageClient, tmp_path: Path) -> No
         types.CodeActionParams(
             text_document=types.TextDocumentIdentifier(uri=path.as_uri()),
             range=dash.range,
-            context=types.CodeActionContext(diagnostics=[dash]),
+            context=types.CodeActionContext(diagnostics=[dash], only=[types.CodeActionKind.QuickFix]),
         )
     )
     assert actions is not None
+    assert all(isinstance(a, types.CodeAction) and a.kind == types.CodeActionKind.QuickFix for a in actions)
     fix = next(a for a in actions if isinstance(a, types.CodeAction) and a.title.startswith("Fix TL101"))
     assert fix.kind == types.CodeActionKind.QuickFix and fix.is_preferred
     fixed = apply_edits(FIXED, workspace_edits(fix.edit))
@@ -73,11 +74,10 @@ async def test_a_quick_fix_applied(client: LanguageClient, tmp_path: Path) -> No
     assert set(_by_code(await change_buffer(client, path, fixed, 2))) == {"TL304"}
 
 
-async def test_fix_all_and_ignore(client: LanguageClient, tmp_path: Path) -> None:
+async def test_ignore_on_a_line(client: LanguageClient, tmp_path: Path) -> None:
     path = tmp_path / "set.yaml"
     await start(client, tmp_path)
-    found = _by_code(await open_buffer(client, path, FIXED))
-    forest = found["TL304"]
+    forest = _by_code(await open_buffer(client, path, FIXED))["TL304"]
     document = types.TextDocumentIdentifier(uri=path.as_uri())
     context = types.CodeActionContext(diagnostics=[forest])
     actions = await client.text_document_code_action_async(
@@ -88,10 +88,27 @@ async def test_fix_all_and_ignore(client: LanguageClient, tmp_path: Path) -> Non
     ignored = apply_edits(FIXED, workspace_edits(titles["Ignore TL304 on this line"].edit))
     assert "type: Creature — Forest  # typeline: ignore[TL304]\n" in ignored
     assert set(_by_code(await change_buffer(client, path, ignored, 2))) == {"TL101"}
-    everything = next(
-        a for a in actions if isinstance(a, types.CodeAction) and a.kind == "source.fixAll.typeline"
+
+
+@pytest.mark.parametrize("resolves", [False, True])
+async def test_fix_all(client: LanguageClient, tmp_path: Path, resolves: bool) -> None:
+    path = tmp_path / "set.yaml"
+    await start(client, tmp_path, resolves=resolves)
+    await open_buffer(client, path, FIXED)
+    document = types.TextDocumentIdentifier(uri=path.as_uri())
+    context = types.CodeActionContext(diagnostics=[], only=[types.CodeActionKind.SourceFixAll])
+    whole = types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0))
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(text_document=document, range=whole, context=context)
     )
-    assert "type: Creature — Elf Scout" in apply_edits(FIXED, workspace_edits(everything.edit))
+    assert actions is not None
+    (everything,) = actions
+    assert isinstance(everything, types.CodeAction) and everything.kind == "source.fixAll.typeline"
+    if resolves:  # the edit made when the client resolves the action
+        assert everything.edit is None
+        everything = await client.code_action_resolve_async(everything)
+    fixed = apply_edits(FIXED, workspace_edits(everything.edit))
+    assert fixed == FIXED.replace("Creature - Elf Scout", "Creature — Elf Scout")
 
 
 async def test_hover_on_a_word_and_on_a_finding(client: LanguageClient, tmp_path: Path) -> None:

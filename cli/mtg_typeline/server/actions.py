@@ -14,6 +14,7 @@ from mtg_typeline.server.checking import Edit, Problem
 from mtg_typeline.server.positions import range_to_client
 
 FIX_ALL = "source.fixAll.typeline"
+FIX_ALL_TITLE = "typeline: fix all safe fixes in this file"
 _DIRECTIVE = re.compile(r"#\s*typeline:\s*ignore\b(?P<codes>\s*\[[^\]]*\])?", re.IGNORECASE)
 
 
@@ -55,9 +56,7 @@ def fix_all(text: str, fixed: str, buffer: Buffer) -> types.CodeAction | None:
     if fixed == text:
         return None
     whole = Edit(0, 0, len(buffer.lines), 0, fixed)
-    return types.CodeAction(
-        title="typeline: fix all safe fixes in this file", kind=FIX_ALL, edit=buffer.edit([whole])
-    )
+    return types.CodeAction(title=FIX_ALL_TITLE, kind=FIX_ALL, edit=buffer.edit([whole]))
 
 
 def ignore(problem: Problem, buffer: Buffer, diagnostic: types.Diagnostic) -> types.CodeAction | None:

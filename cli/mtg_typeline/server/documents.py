@@ -10,6 +10,7 @@ the number of lines the buffer grew or shrank by (`keep_last_good`).
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable
 from typing import NamedTuple
@@ -87,6 +88,7 @@ def checked(text: str, path: str, given: str | None, last: Document | None) -> D
             return Document(path, given, fmt, problems, _fixer(text, path, given), problems, lines, items)
     found = check_document(text, path, given)
     fresh = found.problems
+    found = found._replace(fixed=functools.cache(found.fixed))  # fix-all asked again: made once
     if not any(p.code == MALFORMED[0] for p in fresh):
         blocks = split(text) if fmt == "yaml" else None
         items = assign(blocks, fresh) if blocks is not None else None
@@ -100,6 +102,7 @@ def checked(text: str, path: str, given: str | None, last: Document | None) -> D
 def _fixer(text: str, path: str, given: str | None) -> Callable[[bool], str]:
     """The fixed text of a buffer checked item by item: the whole buffer checked when asked."""
 
+    @functools.cache
     def fixed(unsafe: bool) -> str:
         return check_document(text, path, given).fixed(unsafe)
 

@@ -4,8 +4,6 @@ hover and completion. `build()` makes a server with all of them registered."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from lsprotocol import types
 
 from mtg_typeline.server import actions, words
@@ -84,9 +82,11 @@ def watch(server: TypelineServer) -> None:
 
 
 def _register_requests(server: TypelineServer) -> None:
-    server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(code_action_kinds=FIX_KINDS))(
+    options = types.CodeActionOptions(code_action_kinds=FIX_KINDS, resolve_provider=True)
+    server.feature(types.TEXT_DOCUMENT_CODE_ACTION, options)(
         guarded(server, lambda params: code_actions(server, params), None)
     )
+    server.feature(types.CODE_ACTION_RESOLVE)(guarded(server, lambda action: resolve(server, action), None))
     server.feature(types.TEXT_DOCUMENT_HOVER)(guarded(server, lambda params: hover(server, params), None))
     server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=TRIGGERS))(
         guarded(server, lambda params: complete(server, params), None)
@@ -109,15 +109,53 @@ def code_actions(server: TypelineServer, params: types.CodeActionParams) -> list
             shown = diagnostic(problem, buffer.encoding, buffer.lines)
             found.append(actions.quick_fix(problem, buffer, shown))
             found.append(actions.ignore(problem, buffer, shown) if state.commented else None)
+    wanted = [_named(kind) for kind in params.context.only or ()]
     if any(problem.fix and problem.safe for problem in state.problems):
-        found.append(actions.fix_all(document.source, state.fixed(False), buffer))
-    wanted = params.context.only
-    return [a for a in found if a is not None and (not wanted or _kind_of(a) in wanted)]
+        found.append(_fix_all(server, buffer, wanted))
+    return [a for a in found if a is not None and (not wanted or _asked(a, wanted))]
 
 
-def _kind_of(action: types.CodeAction) -> Any:
-    kind = action.kind or ""
-    return types.CodeActionKind.SourceFixAll if kind.startswith(types.CodeActionKind.SourceFixAll) else kind
+def _fix_all(server: TypelineServer, buffer: actions.Buffer, wanted: list[str]) -> types.CodeAction | None:
+    """Fix-all for a buffer with safe fixes. Its edit is the whole check's `--fix`, too slow
+    to make on every request (an editor asks for actions as the cursor moves): it is made when
+    the client resolves the action, or at once where the client can't and fix-all is asked
+    for by its kind (fix on save)."""
+    if _resolves_edits(server):
+        return types.CodeAction(title=actions.FIX_ALL_TITLE, kind=actions.FIX_ALL, data={"uri": buffer.uri})
+    if any(actions.FIX_ALL.startswith(kind) for kind in wanted):
+        return _fixed_all(server, buffer.uri)
+    return None
+
+
+def _resolves_edits(server: TypelineServer) -> bool:
+    document = server.client_capabilities.text_document
+    asked = document.code_action if document else None
+    support = asked.resolve_support if asked else None
+    return support is not None and "edit" in support.properties
+
+
+def _fixed_all(server: TypelineServer, uri: str) -> types.CodeAction | None:
+    state = server.documents.get(uri)
+    if state is None:
+        return None
+    document = server.workspace.get_text_document(uri)
+    buffer = actions.Buffer(uri, document.version, document.lines, server.encoding)
+    return actions.fix_all(document.source, state.fixed(False), buffer)
+
+
+def resolve(server: TypelineServer, action: types.CodeAction) -> types.CodeAction:
+    """Fix-all with its edit made (for the buffer as it is now)."""
+    uri = action.data.get("uri") if isinstance(action.data, dict) else None
+    made = _fixed_all(server, uri) if isinstance(uri, str) else None
+    if made is not None:
+        action.edit = made.edit
+    return action
+
+
+def _asked(action: types.CodeAction, wanted: list[str]) -> bool:
+    """Whether the action is of a kind the client asked for (or a kind under one)."""
+    kind = _named(action.kind or "")
+    return any(kind == str(w) or kind.startswith(f"{w}.") for w in wanted)
 
 
 def hover(server: TypelineServer, params: types.HoverParams) -> types.Hover | None:
@@ -148,3 +186,8 @@ def complete(server: TypelineServer, params: types.CompletionParams) -> types.Co
     prefix = document.lines[line][:column] if line < len(document.lines) else ""
     items = words.completions(prefix, words.rules_of(setting_of(document)))
     return types.CompletionList(is_incomplete=False, items=items)
+
+
+def _named(kind: str) -> str:
+    """A code action kind as the protocol names it ("quickfix"; not the enum's name)."""
+    return str(getattr(kind, "value", kind))
