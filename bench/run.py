@@ -340,13 +340,15 @@ def table(rows: list[dict[str, Any]]) -> str:
     lines = [(*head, "RSS ours", "RSS floor")]
     for row in rows:
         ours, floor = row["ours"], row["floor"]
-        if "growth_mib" in row:
+        if "target_ms" in row:  # the language server's row: milliseconds, not a ratio
+            ratio, target = f"{row['median_ms']:.0f} ms", f"<= {row['target_ms']:.0f} ms"
+        elif "growth_mib" in row:
             ratio, target = f"+{row['growth_mib']:.1f} MiB", f"<= +{row['target_mib']:.0f} MiB"
         else:
             ratio, target = f"{row['ratio']:.2f}x", f"<= {row['target']}x"
         times = (ours["best_s"], ours["median_s"], floor["best_s"], floor["median_s"])
         cells = (row["title"], *(f"{t:.3f}" for t in times), ratio, target)
-        rss = (f"{ours['peak_rss_mib']:.1f} MiB", f"{floor['peak_rss_mib']:.1f} MiB")
+        rss = tuple(f"{t['peak_rss_mib']:.1f} MiB" if "peak_rss_mib" in t else "-" for t in (ours, floor))
         lines.append((*cells, "pass" if row["pass"] else "FAIL", *rss))
     widths = [max(len(line[i]) for line in lines) for i in range(len(head) + 2)]
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)) for line in lines)
@@ -373,9 +375,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="real-typelines-detail.tsv")
     parser.add_argument(
         "--only",
-        choices=("lines", "card-data", "oracle", "start", "fix"),
-        help="benchmarks 1-4 (type lines), 5-7 (card data), 8 (--oracle), 3a-3c (cold starts) or 9 "
-        "(--fix) alone",
+        choices=("lines", "card-data", "oracle", "start", "fix", "server"),
+        help="benchmarks 1-4 (type lines), 5-7 (card data), 8 (--oracle), 3a-3c (cold starts), 9 "
+        "(--fix) or 10 (the language server) alone",
     )
     parser.add_argument("--rows", type=_rows, help="only these, comma-separated: 1,1b,2,2b (nothing else)")
     parser.add_argument("--invalid-share", type=float, default=INVALID_SHARE, help="of the distinct lines")
@@ -409,6 +411,8 @@ def main(argv: list[str] | None = None) -> int:
     runs, cold_runs = args.runs or size["runs"], args.cold_runs or size["cold_runs"]
     if not Path(SCRIPT).exists():
         sys.exit(f"bench: no console script at {SCRIPT}; run with the venv's python")
+    if args.only == "server":
+        return report(args, runs, cold_runs, [server_row()])
     given = build_inputs(
         Sources(args.corpus, RULES, OUT), size["real"], size["distinct"], args.invalid_share, size["cards"]
     )
@@ -447,7 +451,17 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(oracle(runs))
     if args.only in (None, "fix"):
         rows.append(fix_speed(runs))
+    if args.only is None:
+        rows.append(server_row())
     return report(args, runs, cold_runs, rows)
+
+
+def server_row() -> dict[str, Any]:
+    """Row 10, from bench/server.py: the language server's didChange to diagnostics (the
+    `lsp` extra is needed)."""
+    import server
+
+    return server.row()
 
 
 def report(args: argparse.Namespace, runs: int, cold_runs: int, rows: list[dict[str, Any]]) -> int:

@@ -26,6 +26,8 @@ Its names are loaded on first use, so the command line starts without them.
 The package's folders are the stages a `typeline check` goes through, in order:
 
     api/         the Python API: a check of one input through the engine, its records
+    server/      the language server (`typeline server`, the `lsp` extra): buffers checked
+                 through the API as they are typed, fixes, hover and completion
     main/        the command line (the one package that imports click; the common `check`
                  command lines are read without it, by `main.quick`)
     options/     the user's choices, settled and frozen

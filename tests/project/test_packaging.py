@@ -110,7 +110,9 @@ def test_wheel_dependencies(metadata: Message) -> None:
     base = {_name(r) for r in requirements if "extra ==" not in r}
     extras = {extra for r in requirements for extra in re.findall(r'extra == "([^"]+)"', r)}
     assert base == BASE_DEPENDENCIES
-    assert extras <= {"dev", "docs"}
+    assert extras <= {"dev", "docs", "lsp"}
+    # the language server's extra brings pygls alone (lsprotocol comes with it)
+    assert {_name(r) for r in requirements if 'extra == "lsp"' in r} == {"pygls"}
     assert metadata["Name"] == "mtg-typeline"
     assert metadata["Version"] == mtg_typeline.__version__
 

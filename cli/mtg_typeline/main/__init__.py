@@ -1,5 +1,5 @@
-"""The command line, the first stage: `typeline check`, `explain`, `codes`, `rules
-list|show|diff|import`, `lookup`.
+"""The command line, the first stage: `typeline check`, `explain`, `codes`, `server`,
+`rules list|show|diff|import`, `lookup`.
 
 The console script reads its words in one of two ways. The command lines that pre-commit,
 CI and editors give, `check` with files and a few options, are read by

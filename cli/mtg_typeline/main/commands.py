@@ -1,5 +1,5 @@
 """The commands of the command line as click reads them: `typeline check`, `explain`,
-`codes`, `rules list|show|diff|import`, `lookup`.
+`codes`, `server`, `rules list|show|diff|import`, `lookup`.
 
 With `mtg_typeline.main.check` (what `check` adds to click), `mtg_typeline.main.common` (the
 shared settings and error guard), `mtg_typeline.main.complete` (shell completion) and
@@ -18,7 +18,7 @@ from click.core import ParameterSource
 
 from mtg_typeline import __version__
 from mtg_typeline.display import AUTO
-from mtg_typeline.errors import ExitStatus
+from mtg_typeline.errors import ExitStatus, UsageError
 from mtg_typeline.main.check import COLOR_CHOICES, CheckCommand, before_run
 from mtg_typeline.main.common import CONTEXT, F, LazyGroup, completion, guarded, text_or_json
 from mtg_typeline.main.running import FAIL_ON
@@ -282,6 +282,31 @@ def codes(ctx: click.Context, edition: str | None, output_format: str) -> None:
         from mtg_typeline.checks.docs import list_checks
 
         click.echo(list_checks(edition, output_format), nl=False)
+        return ExitStatus.OK
+
+    guarded(ctx, action)
+
+
+# The words a missing extra leaves out (`typeline server` needs the `lsp` extra)
+LSP_MODULES = ("pygls", "lsprotocol")
+
+
+@cli.command(context_settings=CONTEXT)
+@click.pass_context
+def server(ctx: click.Context) -> None:
+    """Run the language server on standard input and output (for editors; needs the `lsp`
+    extra: pip install 'mtg-typeline[lsp]')."""
+
+    def action() -> int:
+        try:
+            from mtg_typeline.server.features import build
+        except ImportError as exc:
+            if (exc.name or "").partition(".")[0] not in LSP_MODULES:
+                raise
+            raise UsageError(
+                "typeline server needs the language-server extra: pip install 'mtg-typeline[lsp]'"
+            ) from None
+        build().start_io()
         return ExitStatus.OK
 
     guarded(ctx, action)
