@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from carddata import FLOOR_CSV, FLOOR_JSON, FLOOR_JSONL
+from formats import format_rows
 from inputs import Input, Sources, build_inputs
 from oracle import FLOOR_ORACLE, build_oracle
 
@@ -323,6 +324,8 @@ def table(rows: list[dict[str, Any]]) -> str:
             ratio, target = f"+{row['growth_mib']:.1f} MiB", f"<= +{row['target_mib']:.0f} MiB"
         else:
             ratio, target = f"{row['ratio']:.2f}x", f"<= {row['target']}x"
+        if "memory_ratio" in row:  # an output format: its peak RSS against json's too
+            ratio += f", RSS {row['memory_ratio']:.2f}x"
         times = (ours["best_s"], ours["median_s"], floor["best_s"], floor["median_s"])
         cells = (row["title"], *(f"{t:.3f}" for t in times), ratio, target)
         rss = (f"{ours['peak_rss_mib']:.1f} MiB", f"{floor['peak_rss_mib']:.1f} MiB")
@@ -352,8 +355,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="real-typelines-detail.tsv")
     parser.add_argument(
         "--only",
-        choices=("lines", "card-data", "oracle", "start"),
-        help="benchmarks 1-4 (type lines), 5-7 (card data), 8 (--oracle) or 3a-3c (cold starts) alone",
+        choices=("lines", "card-data", "oracle", "start", "formats"),
+        help="benchmarks 1-4 (type lines), 5-7 (card data), 8 (--oracle), 3a-3c (cold starts) "
+        "or 5o (output formats, against json) alone",
     )
     parser.add_argument("--rows", type=_rows, help="only these, comma-separated: 1,1b,2,2b (nothing else)")
     parser.add_argument("--invalid-share", type=float, default=INVALID_SHARE, help="of the distinct lines")
@@ -419,6 +423,8 @@ def main(argv: list[str] | None = None) -> int:
             card_data("csv", f"6. CSV, {size['real']:,} rows", given["csv"], FLOOR_CSV, runs),
             card_data("jsonl", f"7. JSON Lines, {size['cards']:,} cards", given["jsonl"], FLOOR_JSONL, runs),
         ]
+    if args.only in (None, "formats"):
+        rows += format_rows(SCRIPT, given["real-all"].path, size["real"], runs, measure)
     if args.only is None:
         rows.append(memory(rows[0], given["one-line"].path, runs))
     if args.only in (None, "oracle") and SAMPLES.is_dir():
