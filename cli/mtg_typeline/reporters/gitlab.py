@@ -27,30 +27,39 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from mtg_typeline.findings import Finding, Severity
 from mtg_typeline.reporters import ReportSettings, RunResult
+from mtg_typeline.reporters.indented import FindingTexts, Items, Template, write
 
 SEVERITIES = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.INFO: "info"}
 Key = tuple[str, str, str, str | None]  # path, code, words at fault, card
 
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
-    issues = [
-        issue(finding, fingerprint)
-        for finding, fingerprint in zip(result.findings, fingerprints(result.findings), strict=True)
-        if not finding.path.startswith("/")
-    ]
-    outside = len(result.findings) - len(issues)
+    """Write the array, issue by issue: as `json.dumps(issues, indent=2)` would, without a
+    second copy of a large report (see `indented`)."""
+    outside = sum(1 for finding in result.findings if finding.path.startswith("/"))
     if outside:
         settings.warn(
             f"gitlab: {outside} finding{'s are' if outside > 1 else ' is'} in files outside the root of "
             "the run, which a Code Quality report can't name (its paths are relative to the "
             "repository); left out of the report"
         )
-    out.write(json.dumps(issues, ensure_ascii=False, indent=2) + "\n")
+    issues = Items()
+    write(out, Template(issues), issues, _texts(result.findings, issues.level))
+    out.write("\n")
+
+
+def _texts(findings: tuple[Finding, ...], level: int) -> Iterator[str]:
+    """The issues' texts, in order, but those of files outside the root."""
+    texts = FindingTexts(issue, level)
+    for finding, fingerprint in zip(findings, fingerprints(findings), strict=True):
+        if not finding.path.startswith("/"):
+            key = (finding.path, finding.code, finding.severity, finding.message, finding.card)
+            yield texts.text(finding, key, fingerprint)
 
 
 def issue(finding: Finding, fingerprint: str) -> dict[str, Any]:

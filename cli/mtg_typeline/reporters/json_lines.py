@@ -21,4 +21,5 @@ _BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     for finding in result.findings:
         text = json.dumps(finding.to_dict(), ensure_ascii=False, separators=(",", ":"))
-        out.write(text.translate(_BREAKS) + "\n")
+        # the three are among the characters `isprintable` refuses: most lines skip `translate`
+        out.write((text if text.isprintable() else text.translate(_BREAKS)) + "\n")
