@@ -51,8 +51,8 @@ def test_a_list_written_item_by_item_is_the_indented_dump(head: object, items: l
 
 def test_holes_are_filled_with_their_values() -> None:
     template = Template({"lines": [LINE, LAST], "fingerprint": FINGERPRINT}, 1)
-    filled = template.fill({LINE: "7", LAST: "12", FINGERPRINT: '"ab"'})
-    assert filled == dumps({"lines": [7, 12], "fingerprint": "ab"}).replace("\n", "\n  ")
+    filled = template.fill({"line": 7, "last": "12", "fingerprint": '"a{b}"'})
+    assert filled == dumps({"lines": [7, 12], "fingerprint": "a{b}"}).replace("\n", "\n  ")
 
 
 class Writes(io.StringIO):
@@ -102,3 +102,15 @@ def test_a_report_of_real_data_is_the_indented_dump_of_itself(
     document = json.loads(result.stdout)
     assert document  # findings, in either
     assert result.stdout == dumps(document) + "\n"
+
+
+def test_fingerprints_are_those_of_each_key_and_occurrence() -> None:
+    findings = repeated(3).findings + RESULT.findings
+    seen: dict[object, int] = {}
+    expected = []
+    for finding in findings:
+        key = gitlab.fingerprint_key(finding)
+        expected.append(gitlab.fingerprint(key, seen.get(key, 0)))
+        seen[key] = seen.get(key, 0) + 1
+    assert gitlab.fingerprints(findings) == expected
+    assert len(set(expected)) == len(expected)

@@ -35,20 +35,20 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
 
 
 def command(finding: Finding) -> str:
-    properties = [] if finding.path == STDIN else [("file", finding.path)]
-    properties.append(("line", str(finding.line)))
+    # numbers need no escaping: only the file's name and the title go through it
+    properties = [] if finding.path == STDIN else [f"file={escape_property(finding.path)}"]
+    properties.append(f"line={finding.line}")
     if finding.last_line != finding.line:  # words at fault that run onto another line
-        properties.append(("endLine", str(finding.last_line)))
+        properties.append(f"endLine={finding.last_line}")
     properties += [
-        ("col", str(finding.column)),
-        ("endColumn", str(finding.end_column)),
-        ("title", f"{finding.code} {finding.name}"),
+        f"col={finding.column}",
+        f"endColumn={finding.end_column}",
+        f"title={escape_property(f'{finding.code} {finding.name}')}",
     ]
-    listed = ",".join(f"{key}={escape_property(value)}" for key, value in properties)
     message = finding.message if finding.card is None else f"{finding.card}: {finding.message}"
     if finding.suggestion is not None:
         message += f" (suggestion: {finding.suggestion})"
-    return f"::{COMMANDS[finding.severity]} {listed}::{escape_data(message)}"
+    return f"::{COMMANDS[finding.severity]} {','.join(properties)}::{escape_data(message)}"
 
 
 def escape_data(text: str) -> str:

@@ -77,12 +77,20 @@ def _in_card(finding: Finding) -> str:
 
 
 def fingerprints(findings: Iterable[Finding]) -> list[str]:
-    """A stable fingerprint per finding, in order (see the module's docstring)."""
+    """A stable fingerprint per finding, in order (see the module's docstring): each the
+    `fingerprint` of its key and occurrence, the hash of a key's part worked out once."""
     seen: Counter[Key] = Counter()
+    hashed: dict[Key, hashlib._Hash] = {}
     found = []
     for finding in findings:
         key = fingerprint_key(finding)
-        found.append(fingerprint(key, seen[key]))
+        start = hashed.get(key)
+        if start is None:  # `fingerprint`'s data up to the occurrence: '["path", "TL304", …, '
+            head = json.dumps(list(key), ensure_ascii=False)[:-1] + ", "
+            start = hashed[key] = hashlib.sha256(head.encode("utf-8", "surrogatepass"))
+        digest = start.copy()
+        digest.update(b"%d]" % seen[key])
+        found.append(digest.hexdigest())
         seen[key] += 1
     return found
 

@@ -23,17 +23,25 @@ _CONSTANTS = {True: "true", False: "false", None: "null"}  # True == 1: looked u
 
 
 class Hole(int):
-    """A stand-in for a number, or (through `Template.fill`) any text, in a template: a
-    negative int, so that it can take an int's place in a finding; it never equals a real
-    line or column, and one hole equals only itself."""
+    """A stand-in, named, for a number in a template: a negative int, so that it can take an
+    int's place in a finding; it never equals a real line or column."""
 
-    __slots__ = ()
+    name: str
+
+    def __new__(cls, value: int, name: str) -> Hole:
+        hole = super().__new__(cls, value)
+        hole.name = name
+        return hole
 
 
 class TextHole(str):
-    """A stand-in for a string in a template (written by `fill` as given: already JSON)."""
+    """A stand-in for a string in a template, named by itself."""
 
     __slots__ = ()
+
+    @property
+    def name(self) -> str:
+        return str.__str__(self)
 
 
 class Items:
@@ -45,24 +53,25 @@ class Items:
 
 
 class Template:
-    """A value's JSON text, cut at its holes: `literals[i]` precedes `holes[i]`, and the
-    last literal follows the last hole."""
+    """A value's JSON text, cut at its holes: `literals[i]` precedes the hole named
+    `names[i]` (an `Items` hole: ""), and the last literal follows the last hole."""
 
-    __slots__ = ("holes", "literals")
+    __slots__ = ("literals", "names")
 
     def __init__(self, value: object, level: int = 0) -> None:
         pieces: list[object] = [""]
         _add(value, level, pieces)
-        self.literals = tuple(p for p in pieces if isinstance(p, str) and not isinstance(p, TextHole))
-        self.holes = tuple(p for p in pieces if isinstance(p, (Hole, TextHole, Items)))
+        self.literals = tuple(piece for piece in pieces if type(piece) is str)
+        self.names = tuple(getattr(piece, "name", "") for piece in pieces if type(piece) is not str)
 
-    def fill(self, values: Mapping[object, str]) -> str:
-        """The text with each hole replaced by its value in `values` (JSON text)."""
+    def fill(self, values: Mapping[str, object]) -> str:
+        """The text with each hole replaced by the value of its name in `values`: a number,
+        or JSON text. (A loop: `str.format_map` would parse the text anew each time, ten
+        times slower.)"""
         literals = self.literals
         parts = [literals[0]]
-        for index, hole in enumerate(self.holes):
-            parts.append(values[hole])
-            parts.append(literals[index + 1])
+        for index, name in enumerate(self.names):
+            parts += (str(values[name]), literals[index + 1])
         return "".join(parts)
 
 
@@ -74,8 +83,7 @@ def write(out: TextIO, template: Template, items: Items, texts: Iterable[str]) -
     out.write(before)
     separator = "[\n" + INDENT * items.level
     for text in texts:
-        out.write(separator)
-        out.write(text)
+        out.write(f"{separator}{text}")
         separator = ",\n" + INDENT * items.level
     out.write("[]" if separator.startswith("[") else "\n" + INDENT * (items.level - 1) + "]")
     out.write(after)
@@ -119,7 +127,7 @@ def _add_container(value: dict[str, object] | list[object], level: int, pieces: 
     pieces[-1] = f"{pieces[-1]}\n{INDENT * level}{closing}"
 
 
-LINE, LAST = Hole(-1), Hole(-2)  # a finding's line, and the line its words at fault end on
+LINE, LAST = Hole(-1, "line"), Hole(-2, "last")  # a finding's line, the line its words at fault end on
 FINGERPRINT = TextHole("fingerprint")
 _REMEMBERED = 16384  # templates kept (cleared when full: real data repeats a few thousand)
 
@@ -143,6 +151,5 @@ class FindingTexts:
                 self.templates.clear()
             placed = finding._replace(line=LINE, end_line=LAST if several else 0)
             template = self.templates[(*key, several)] = Template(self.make(placed, FINGERPRINT), self.level)
-        return template.fill(
-            {LINE: str(finding.line), LAST: str(finding.last_line), FINGERPRINT: f'"{fingerprint}"'}
-        )
+        values = {"line": finding.line, "last": finding.last_line, "fingerprint": f'"{fingerprint}"'}
+        return template.fill(values)
