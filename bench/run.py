@@ -424,7 +424,9 @@ def main(argv: list[str] | None = None) -> int:
             card_data("jsonl", f"7. JSON Lines, {size['cards']:,} cards", given["jsonl"], FLOOR_JSONL, runs),
         ]
     if args.only in (None, "formats"):
-        rows += format_rows(SCRIPT, given["real-all"].path, size["real"], runs, measure)
+        # named relative to the folder the runs start in: GitLab reports leave out absolute paths
+        named = Path(os.path.relpath(given["real-all"].path, WORKDIR))
+        rows += format_rows(SCRIPT, named, size["real"], runs, measure)
     if args.only is None:
         rows.append(memory(rows[0], given["one-line"].path, runs))
     if args.only in (None, "oracle") and SAMPLES.is_dir():
