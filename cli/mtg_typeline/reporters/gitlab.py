@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
@@ -79,19 +78,19 @@ def _in_card(finding: Finding) -> str:
 def fingerprints(findings: Iterable[Finding]) -> list[str]:
     """A stable fingerprint per finding, in order (see the module's docstring): each the
     `fingerprint` of its key and occurrence, the hash of a key's part worked out once."""
-    seen: Counter[Key] = Counter()
-    hashed: dict[Key, hashlib._Hash] = {}
+    seen: dict[Key, tuple[hashlib._Hash, list[int]]] = {}
     found = []
     for finding in findings:
         key = fingerprint_key(finding)
-        start = hashed.get(key)
-        if start is None:  # `fingerprint`'s data up to the occurrence: '["path", "TL304", …, '
+        known = seen.get(key)
+        if known is None:  # `fingerprint`'s data up to the occurrence: '["path", "TL304", …, '
             head = json.dumps(list(key), ensure_ascii=False)[:-1] + ", "
-            start = hashed[key] = hashlib.sha256(head.encode("utf-8", "surrogatepass"))
+            known = seen[key] = (hashlib.sha256(head.encode("utf-8", "surrogatepass")), [0])
+        start, occurrence = known
         digest = start.copy()
-        digest.update(b"%d]" % seen[key])
+        digest.update(b"%d]" % occurrence[0])
+        occurrence[0] += 1
         found.append(digest.hexdigest())
-        seen[key] += 1
     return found
 
 
