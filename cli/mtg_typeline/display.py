@@ -19,7 +19,9 @@ _CONTROL.update(dict.fromkeys(range(128, 160), "�"))
 def printable(text: str) -> str:
     """`text` with each control character drawn as a visible symbol of one cell, so a type
     line or a path can't drive the terminal (ANSI escapes, carriage returns, bells)."""
-    return text.translate(_CONTROL)
+    # every control character is one `isprintable` refuses: text without any (nearly all of
+    # it) skips `translate`, which looks each character up in the table, 15 µs a message
+    return text if text.isprintable() else text.translate(_CONTROL)
 
 
 def count(number: int, word: str) -> str:

@@ -53,3 +53,11 @@ def test_a_repeated_finding_is_encoded_once(tmp_path: Path, monkeypatch: pytest.
     assert (
         len(encoded) == len({(f["code"], f["message"], f["column"], f["type_line"]) for f in findings}) < 10
     )
+
+
+def test_each_json_lines_finding_as_to_dict_encodes_it_compactly(tmp_path: Path) -> None:
+    first, second = _write(tmp_path, "één.txt", 3), _write(tmp_path, 'q"uote.txt', 2)
+    lines = run_cli(["check", "--format", "json-lines", first, second]).stdout.splitlines()
+    findings = json.loads(run_cli(["check", "--format", "json", first, second]).stdout)["findings"]
+    assert len(lines) == len(findings) > 10
+    assert lines == [json.dumps(finding, ensure_ascii=False, separators=(",", ":")) for finding in findings]

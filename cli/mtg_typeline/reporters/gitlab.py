@@ -26,31 +26,39 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from mtg_typeline.findings import Finding, Severity
 from mtg_typeline.reporters import ReportSettings, RunResult
+from mtg_typeline.reporters.indented import FindingTexts, Items, Template, write
 
 SEVERITIES = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.INFO: "info"}
 Key = tuple[str, str, str, str | None]  # path, code, words at fault, card
 
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
-    issues = [
-        issue(finding, fingerprint)
-        for finding, fingerprint in zip(result.findings, fingerprints(result.findings), strict=True)
-        if not finding.path.startswith("/")
-    ]
-    outside = len(result.findings) - len(issues)
+    """Write the array, issue by issue: as `json.dumps(issues, indent=2)` would, without a
+    second copy of a large report (see `indented`)."""
+    outside = sum(1 for finding in result.findings if finding.path.startswith("/"))
     if outside:
         settings.warn(
             f"gitlab: {outside} finding{'s are' if outside > 1 else ' is'} in files outside the root of "
             "the run, which a Code Quality report can't name (its paths are relative to the "
             "repository); left out of the report"
         )
-    out.write(json.dumps(issues, ensure_ascii=False, indent=2) + "\n")
+    issues = Items()
+    write(out, Template(issues), issues, _texts(result.findings, issues.level))
+    out.write("\n")
+
+
+def _texts(findings: tuple[Finding, ...], level: int) -> Iterator[str]:
+    """The issues' texts, in order, but those of files outside the root."""
+    texts = FindingTexts(issue, level)
+    for finding, fingerprint in zip(findings, fingerprints(findings), strict=True):
+        if not finding.path.startswith("/"):
+            key = (finding.path, finding.code, finding.severity, finding.message, finding.card)
+            yield texts.text(finding, key, fingerprint)
 
 
 def issue(finding: Finding, fingerprint: str) -> dict[str, Any]:
@@ -68,13 +76,21 @@ def _in_card(finding: Finding) -> str:
 
 
 def fingerprints(findings: Iterable[Finding]) -> list[str]:
-    """A stable fingerprint per finding, in order (see the module's docstring)."""
-    seen: Counter[Key] = Counter()
+    """A stable fingerprint per finding, in order (see the module's docstring): each the
+    `fingerprint` of its key and occurrence, the hash of a key's part worked out once."""
+    seen: dict[Key, tuple[hashlib._Hash, list[int]]] = {}
     found = []
     for finding in findings:
         key = fingerprint_key(finding)
-        found.append(fingerprint(key, seen[key]))
-        seen[key] += 1
+        known = seen.get(key)
+        if known is None:  # `fingerprint`'s data up to the occurrence: '["path", "TL304", …, '
+            head = json.dumps(list(key), ensure_ascii=False)[:-1] + ", "
+            known = seen[key] = (hashlib.sha256(head.encode("utf-8", "surrogatepass")), [0])
+        start, occurrence = known
+        digest = start.copy()
+        digest.update(b"%d]" % occurrence[0])
+        occurrence[0] += 1
+        found.append(digest.hexdigest())
     return found
 
 

@@ -9,7 +9,7 @@ With custom rule files, `"rules": {"name": ..., "files": [...]}` follows `editio
 One finding a line keeps large outputs readable with line tools and lets the encoder run
 at C speed (an indented document goes through the pure-Python one, ten times slower).
 A line repeated in the input has the same findings at each of its places: what follows a
-finding's place in its object is encoded once (`_Encoded`) and written after each place.
+finding's place in its object is encoded once (`EncodedFindings`) and written after each place.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
         head["rules"] = {"name": rules.name, "files": list(rules.provenance.files)}
     head["summary"] = result.summary.to_dict()
     out.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "findings": [')
-    encoded = _Encoded()
+    encoded = EncodedFindings()
     separator = "\n"
     for finding in result.findings:  # written one by one: no second copy of a large report
         out.write(separator + encoded.finding(finding))
@@ -41,25 +41,30 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
 _REMEMBERED = 16384  # finding tails kept (cleared when full: real data repeats a few thousand)
 
 
-class _Encoded:
-    """Findings as `Finding.to_dict` encodes them, byte for byte: the place (path, line,
-    column, end line) written each time, the rest (the same for every place of a repeated
-    line) encoded once per distinct finding."""
+class EncodedFindings:
+    """Findings as `Finding.to_dict` encodes them, byte for byte (`compact`: with the
+    separators `,` and `:`, as JSON Lines has them): the place (path, line, column, end
+    line) written each time, the rest (the same for every place of a repeated line) encoded
+    once per distinct finding."""
 
-    def __init__(self) -> None:
-        self.encode = json.JSONEncoder(ensure_ascii=False).encode
+    def __init__(self, compact: bool = False) -> None:
+        self.item, self.key = (",", ":") if compact else (", ", ": ")
+        self.encode = json.JSONEncoder(ensure_ascii=False, separators=(self.item, self.key)).encode
         self.paths: dict[str, str] = {}
         self.tails: dict[tuple[object, ...], str] = {}
+        item, key = self.item, self.key
+        self.place = f'{{}}{{}}{item}"column"{key}{{}}{item}"end_line"{key}{{}}{item}{{}}'
 
     def finding(self, finding: Finding) -> str:
         path = self.paths.get(finding.path)
         if path is None:
-            path = self.paths[finding.path] = '{"path": ' + self.encode(finding.path) + ', "line": '
+            encoded = self.encode(finding.path)
+            path = self.paths[finding.path] = f'{{"path"{self.key}{encoded}{self.item}"line"{self.key}'
         key = (*finding[:10], finding.card)  # what `to_dict` writes after the end line
         tail = self.tails.get(key)
         if tail is None:
             tail = self._tail(finding, key)
-        return f'{path}{finding.line}, "column": {finding.column}, "end_line": {finding.last_line}, {tail}'
+        return self.place.format(path, finding.line, finding.column, finding.last_line, tail)
 
     def _tail(self, finding: Finding, key: tuple[object, ...]) -> str:
         whole = finding.to_dict()

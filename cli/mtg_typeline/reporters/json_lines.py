@@ -9,16 +9,18 @@ breaks, are written as `\\u` escapes, so every finding is exactly one line for a
 
 from __future__ import annotations
 
-import json
 from typing import TextIO
 
 from mtg_typeline.reporters import ReportSettings, RunResult
+from mtg_typeline.reporters.json_format import EncodedFindings
 
 # Line breaks to Unicode-aware readers (str.splitlines) that JSON leaves unescaped.
 _BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
 
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
+    encoded = EncodedFindings(compact=True)  # a repeated line's findings encoded once
     for finding in result.findings:
-        text = json.dumps(finding.to_dict(), ensure_ascii=False, separators=(",", ":"))
-        out.write(text.translate(_BREAKS) + "\n")
+        text = encoded.finding(finding)
+        # the three are among the characters `isprintable` refuses: most lines skip `translate`
+        out.write((text if text.isprintable() else text.translate(_BREAKS)) + "\n")

@@ -28,8 +28,8 @@ reported, with a warning on standard error.
 
 from __future__ import annotations
 
-import json
 import os
+from collections.abc import Iterator
 from pathlib import Path, PurePath
 from typing import Any, TextIO
 from urllib.parse import quote
@@ -38,6 +38,7 @@ import mtg_typeline
 from mtg_typeline.findings import INPUT_CODES, STDIN, Finding, Fix
 from mtg_typeline.reporters import ReportSettings, RunResult
 from mtg_typeline.reporters.gitlab import fingerprints
+from mtg_typeline.reporters.indented import FindingTexts, Items, Template, write
 from mtg_typeline.reporters.sarif_rules import LEVELS, descriptors
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -48,9 +49,13 @@ GITHUB_RESULTS = 25_000  # the most results GitHub code scanning accepts in a ru
 
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
-    sarif = document(result)
-    out.write(json.dumps(sarif, ensure_ascii=False, indent=2) + "\n")
-    count = len(sarif["runs"][0]["results"])
+    """Write the document, its results one by one (see `indented`): as `json.dumps(document,
+    indent=2)` would, without a second copy of a large report."""
+    results = Items()
+    head = Template(document(result, results))
+    count = len(result.findings) - len(_notifications(result.findings))
+    write(out, head, results, _texts(result, results.level))
+    out.write("\n")
     if count > GITHUB_RESULTS:
         settings.warn(
             f"the SARIF report holds {count:,} results; GitHub code scanning rejects a run of more "
@@ -58,19 +63,15 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
         )
 
 
-def document(result: RunResult) -> dict[str, Any]:
+def document(result: RunResult, results: Items) -> dict[str, Any]:
+    """The SARIF document, its results left as `results` (written one by one)."""
     rules, notes = descriptors(result.rules)
-    rule_index = {rule["id"]: number for number, rule in enumerate(rules)}
     note_index = {note["id"]: number for number, note in enumerate(notes)}
-    # one location object per input, worked out once (a run may have thousands of results)
-    artifacts = {path: artifact_location(path, result.root) for path in {f.path for f in result.findings}}
-    results, notifications = [], []
-    for finding, fingerprint in zip(result.findings, fingerprints(result.findings), strict=True):
-        artifact = artifacts[finding.path]
-        if finding.code in INPUT_CODES:
-            notifications.append(notification(finding, note_index[finding.code], artifact))
-        else:
-            results.append(sarif_result(finding, rule_index.get(finding.code), fingerprint, artifact))
+    artifacts = _artifacts(result)
+    notifications = [
+        notification(finding, note_index[finding.code], artifacts[finding.path])
+        for finding in _notifications(result.findings)
+    ]
     driver = {"name": "typeline", "version": mtg_typeline.__version__, "rules": rules, "notifications": notes}
     run: dict[str, Any] = {"tool": {"driver": driver}, "invocations": [invocation(result, notifications)]}
     if result.root:
@@ -78,6 +79,29 @@ def document(result: RunResult) -> dict[str, Any]:
         run["originalUriBaseIds"] = {SRCROOT: root}
     run.update(columnKind="unicodeCodePoints", results=results, properties={"edition": result.rules.edition})
     return {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
+
+
+def _notifications(findings: tuple[Finding, ...]) -> list[Finding]:
+    return [finding for finding in findings if finding.code in INPUT_CODES]
+
+
+def _artifacts(result: RunResult) -> dict[str, dict[str, str]]:
+    """One location object per input, worked out once (a run may have thousands of results)."""
+    return {path: artifact_location(path, result.root) for path in {f.path for f in result.findings}}
+
+
+def _texts(result: RunResult, level: int) -> Iterator[str]:
+    """The results' texts, in order (the input problems are notifications instead)."""
+    rule_index = {rule["id"]: number for number, rule in enumerate(descriptors(result.rules)[0])}
+    artifacts = _artifacts(result)
+
+    def make(finding: Finding, fingerprint: str) -> dict[str, Any]:
+        return sarif_result(finding, rule_index.get(finding.code), fingerprint, artifacts[finding.path])
+
+    texts = FindingTexts(make, level)
+    for finding, fingerprint in zip(result.findings, fingerprints(result.findings), strict=True):
+        if finding.code not in INPUT_CODES:
+            yield texts.text(finding, (*finding[:11], finding.card, finding.span), fingerprint)
 
 
 def invocation(result: RunResult, notifications: list[dict[str, Any]]) -> dict[str, Any]:

@@ -44,6 +44,7 @@ from mtg_typeline.reporters import (
     passed_sentences,
     summary_pieces,
 )
+from mtg_typeline.reporters.text_plain import Plain, PlainTexts
 from mtg_typeline.ruleset import RuleSet
 
 if TYPE_CHECKING:
@@ -67,24 +68,6 @@ class Shown(Protocol):
 
     @property
     def plain(self) -> str: ...
-
-
-class Plain:
-    """A text built as a rich `Text` is (`append` with a style), its styles dropped: what
-    unstyled output is built of, without importing rich."""
-
-    __slots__ = ("_parts",)
-
-    def __init__(self) -> None:
-        self._parts: list[str] = []
-
-    def append(self, text: str, style: str = "") -> Plain:
-        self._parts.append(text)
-        return self
-
-    @property
-    def plain(self) -> str:
-        return "".join(self._parts)
 
 
 def new_text(styled: bool, words: str = "", style: str = "") -> Shown:
@@ -144,8 +127,16 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     styled = _styled(out, settings.color)
     show = _printer(out, styled)
     width = terminal_width(out)
-    for finding in result.findings:
-        show(render(finding, result.rules, fix_mark(finding, settings), width, styled=styled))
+    marked = ((finding, fix_mark(finding, settings)) for finding in result.findings)
+    if styled:
+        for finding, mark in marked:
+            show(render(finding, result.rules, mark, width))
+    else:  # each distinct finding rendered once (see text_plain)
+
+        def plain(finding: Finding, mark: str) -> str:
+            return render(finding, result.rules, mark, width, styled=False).plain
+
+        out.writelines(text + "\n" for text in PlainTexts(plain).texts(marked))
     if not settings.quiet:
         _close(result, show, styled, settings.unsafe_fixes)
 

@@ -1,0 +1,155 @@
+"""Indented JSON documents (SARIF, GitLab Code Quality) written piece by piece, byte for
+byte as `json.dumps(value, ensure_ascii=False, indent=2)` writes the whole.
+
+`json.dumps` with an indent runs the pure-Python encoder and needs the whole document in
+memory, as objects and then as one string: for tens of thousands of findings, seconds and
+hundreds of megabytes. Here a value is made into a `Template`, its JSON text with holes:
+`Hole`s, stand-ins for a number or a string that differs from finding to finding (the
+line, the fingerprint) and for a list written item by item (the findings). A repeated
+line's findings differ only in those, so a reporter makes one template per distinct
+finding and fills it at each place; strings are encoded by the json module's C function.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from typing import TextIO
+
+from mtg_typeline.findings import Finding
+
+INDENT = "  "
+_CONSTANTS = {True: "true", False: "false", None: "null"}  # True == 1: looked up by identity
+
+
+class Hole(int):
+    """A stand-in, named, for a number in a template: a negative int, so that it can take an
+    int's place in a finding; it never equals a real line or column."""
+
+    name: str
+
+    def __new__(cls, value: int, name: str) -> Hole:
+        hole = super().__new__(cls, value)
+        hole.name = name
+        return hole
+
+
+class TextHole(str):
+    """A stand-in for a string in a template, named by itself."""
+
+    __slots__ = ()
+
+    @property
+    def name(self) -> str:
+        return str.__str__(self)
+
+
+class Items:
+    """A stand-in for a list written item by item (`write`), each item at `level` (set when
+    a template is made: one more than the list's)."""
+
+    def __init__(self) -> None:
+        self.level = 0
+
+
+class Template:
+    """A value's JSON text, cut at its holes: `literals[i]` precedes the hole named
+    `names[i]` (an `Items` hole: ""), and the last literal follows the last hole."""
+
+    __slots__ = ("literals", "names")
+
+    def __init__(self, value: object, level: int = 0) -> None:
+        pieces: list[object] = [""]
+        _add(value, level, pieces)
+        self.literals = tuple(piece for piece in pieces if type(piece) is str)
+        self.names = tuple(getattr(piece, "name", "") for piece in pieces if type(piece) is not str)
+
+    def fill(self, values: Mapping[str, object]) -> str:
+        """The text with each hole replaced by the value of its name in `values`: a number,
+        or JSON text. (A loop: `str.format_map` would parse the text anew each time, ten
+        times slower.)"""
+        literals = self.literals
+        parts = [literals[0]]
+        for index, name in enumerate(self.names):
+            parts += (str(values[name]), literals[index + 1])
+        return "".join(parts)
+
+
+def write(out: TextIO, template: Template, items: Items, texts: Iterable[str]) -> None:
+    """Write a template whose one hole is `items`, the list of the item texts `texts` (each
+    made at the list's `items.level`), as `json.dumps(indent=2)` writes a list: `[]` when
+    it is empty."""
+    (before, after) = template.literals
+    out.write(before)
+    separator = "[\n" + INDENT * items.level
+    for text in texts:
+        out.write(f"{separator}{text}")
+        separator = ",\n" + INDENT * items.level
+    out.write("[]" if separator.startswith("[") else "\n" + INDENT * (items.level - 1) + "]")
+    out.write(after)
+
+
+_encode = json.encoder.encode_basestring  # the C function json.dumps uses for strings
+
+
+def _add(value: object, level: int, pieces: list[object]) -> None:
+    """Append `value`'s text to `pieces`: literal text is joined to the last literal piece,
+    a hole is a piece of its own followed by an empty literal."""
+    kind = type(value)
+    if kind is str:
+        pieces[-1] = f"{pieces[-1]}{_encode(value)}"  # type: ignore[arg-type]
+    elif kind in (Hole, TextHole) or isinstance(value, Items):
+        if isinstance(value, Items):
+            value.level = level + 1
+        pieces += [value, ""]
+    elif kind is dict or kind is list:
+        _add_container(value, level, pieces)  # type: ignore[arg-type]
+    elif kind is int:
+        pieces[-1] = f"{pieces[-1]}{int.__repr__(value)}"
+    elif value is None or kind is bool:
+        pieces[-1] = f"{pieces[-1]}{_CONSTANTS[value]}"  # type: ignore[index]
+    else:
+        raise TypeError(f"not a value of an indented report: {value!r}")
+
+
+def _add_container(value: dict[str, object] | list[object], level: int, pieces: list[object]) -> None:
+    opening, closing = ("{", "}") if isinstance(value, dict) else ("[", "]")
+    if not value:
+        pieces[-1] = f"{pieces[-1]}{opening}{closing}"
+        return
+    inner = "\n" + INDENT * (level + 1)
+    items = value.items() if isinstance(value, dict) else ((None, item) for item in value)
+    separator = opening + inner
+    for key, item in items:
+        pieces[-1] = f"{pieces[-1]}{separator}" + ("" if key is None else f"{_encode(key)}: ")
+        _add(item, level + 1, pieces)
+        separator = "," + inner
+    pieces[-1] = f"{pieces[-1]}\n{INDENT * level}{closing}"
+
+
+LINE, LAST = Hole(-1, "line"), Hole(-2, "last")  # a finding's line, the line its words at fault end on
+FINGERPRINT = TextHole("fingerprint")
+_REMEMBERED = 16384  # templates kept (cleared when full: real data repeats a few thousand)
+
+
+class FindingTexts:
+    """The texts of findings made by `make(finding, fingerprint)` at `level`: one template
+    per distinct finding (a repeated line's findings differ only in their lines and
+    fingerprints), filled at each place."""
+
+    def __init__(self, make: Callable[[Finding, str], object], level: int) -> None:
+        self.make = make
+        self.level = level
+        self.templates: dict[tuple[object, ...], Template] = {}
+
+    def text(self, finding: Finding, key: tuple[object, ...], fingerprint: str) -> str:
+        """`finding`'s text; `key` holds what `make` reads of it besides its lines."""
+        several = finding.last_line != finding.line
+        template = self.templates.get((*key, several))
+        if template is None:
+            if len(self.templates) >= _REMEMBERED:
+                self.templates.clear()
+            placed = finding._replace(line=LINE, end_line=LAST if several else 0)
+            template = self.templates[(*key, several)] = Template(self.make(placed, FINGERPRINT), self.level)
+        values = {"line": finding.line, "last": finding.last_line, "fingerprint": f'"{fingerprint}"'}
+        return template.fill(values)

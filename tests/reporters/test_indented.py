@@ -1,0 +1,116 @@
+"""The indented JSON reports (SARIF, GitLab Code Quality) written piece by piece: byte for
+byte what `json.dumps(indent=2)` writes of the whole, without the whole in one piece, and a
+repeated line's findings made once."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+from conftest import property_settings, run_cli, shared_path
+from helpers.reports import RESULT
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mtg_typeline.findings import Summary
+from mtg_typeline.reporters import ReportSettings, RunResult, gitlab, sarif
+from mtg_typeline.reporters.indented import FINGERPRINT, LAST, LINE, Items, Template, write
+
+VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+def dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, indent=2)
+
+
+@property_settings(200)
+@given(VALUES)
+def test_a_template_is_the_indented_dump(value: object) -> None:
+    assert Template(value).fill({}) == dumps(value)
+
+
+@property_settings(100)
+@given(VALUES, st.lists(VALUES, max_size=4))
+def test_a_list_written_item_by_item_is_the_indented_dump(head: object, items: list[object]) -> None:
+    hole = Items()
+    out = io.StringIO()
+    write(
+        out,
+        Template({"head": head, "runs": [{"items": hole}]}),
+        hole,
+        (Template(item, hole.level).fill({}) for item in items),
+    )
+    assert out.getvalue() == dumps({"head": head, "runs": [{"items": items}]})
+
+
+def test_holes_are_filled_with_their_values() -> None:
+    template = Template({"lines": [LINE, LAST], "fingerprint": FINGERPRINT}, 1)
+    filled = template.fill({"line": 7, "last": "12", "fingerprint": '"a{b}"'})
+    assert filled == dumps({"lines": [7, 12], "fingerprint": "a{b}"}).replace("\n", "\n  ")
+
+
+class Writes(io.StringIO):
+    """A stream that remembers its largest write."""
+
+    largest = 0
+
+    def write(self, text: str) -> int:
+        self.largest = max(self.largest, len(text))
+        return super().write(text)
+
+
+def repeated(copies: int) -> RunResult:
+    """RESULT's findings of cards.txt, its lines repeated `copies` times down the file."""
+    once = [f for f in RESULT.findings if f.path == "cards.txt"]
+    findings = [f.at(f.path, f.line + 10 * copy) for copy in range(copies) for f in once]
+    return RESULT._replace(findings=tuple(findings), summary=Summary.of(findings, 1, 3 * copies))
+
+
+@pytest.mark.parametrize("module", [sarif, gitlab])
+def test_a_large_report_is_written_piece_by_piece(module: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[int] = []
+    make = sarif.sarif_result if module is sarif else gitlab.issue
+
+    def counted(finding: Any, *args: Any) -> Any:
+        made.append(finding.line)
+        return make(finding, *args)
+
+    monkeypatch.setattr(module, "sarif_result" if module is sarif else "issue", counted)
+    result = repeated(500)
+    out = Writes()
+    module.report(result, out, ReportSettings())
+    text = out.getvalue()
+    assert text == dumps(json.loads(text)) + "\n"
+    assert len(made) == len(result.findings) // 500  # once per distinct finding
+    assert out.largest < len(text) / 10  # SARIF's rules come whole: 85 kB
+
+
+@pytest.mark.parametrize("format_", ["sarif", "gitlab"])
+@pytest.mark.parametrize("sample", ["forge", "mtgjson", "csv"])
+def test_a_report_of_real_data_is_the_indented_dump_of_itself(
+    format_: str, sample: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(shared_path("samples"))  # named from here: GitLab's paths are relative
+    result = run_cli(["check", "--format", format_, sample])
+    assert result.exit_code in (1, 2)
+    document = json.loads(result.stdout)
+    assert document  # findings, in either
+    assert result.stdout == dumps(document) + "\n"
+
+
+def test_fingerprints_are_those_of_each_key_and_occurrence() -> None:
+    findings = repeated(3).findings + RESULT.findings
+    seen: dict[object, int] = {}
+    expected = []
+    for finding in findings:
+        key = gitlab.fingerprint_key(finding)
+        expected.append(gitlab.fingerprint(key, seen.get(key, 0)))
+        seen[key] = seen.get(key, 0) + 1
+    assert gitlab.fingerprints(findings) == expected
+    assert len(set(expected)) == len(expected)
