@@ -41,7 +41,15 @@ from mtg_typeline.sources.base import (
     resolve,
 )
 from mtg_typeline.sources.encodings import ENCODED_FORMATS, head_in_utf8, utf8_stream
-from mtg_typeline.sources.inputs import Reading, counted_whole, head_of, look_at, read_ahead, tell_format
+from mtg_typeline.sources.inputs import (
+    Reading,
+    counted_whole,
+    head_of,
+    look_at,
+    open_input,
+    read_ahead,
+    tell_format,
+)
 
 if TYPE_CHECKING:
     from mtg_typeline.oracle import Oracle
@@ -129,14 +137,20 @@ def check_input(item: Input, stdin: BinaryIO, run: Inputs, report: Report, meter
     if item.unsearched:
         report(unreadable(path, f"{item.unsearched} (a directory: the files in it are not checked)"))
         return UNREADABLE_INPUT
+    on_disk = run.names.on_disk(path)
     try:
-        if os.path.isdir(run.names.on_disk(path)):  # a Magic Set Editor set kept unzipped
+        try:
+            stream = open_input(on_disk)
+        except OSError:
+            if not os.path.isdir(on_disk):
+                raise
+            # a Magic Set Editor set kept unzipped (told when opening fails: no stat for each file)
             items = folder_items(path, run.sources)
             return check_items(items, path, run.checker, report, searched=item.searched, oracle=run.oracle)
-        with open(run.names.on_disk(path), "rb") as stream:
+        with stream:
             return check_stream(stream, item, run, report, meter)
     except OSError as exc:
-        report(unreadable(path, why_unreadable(run.names.on_disk(path), exc)))
+        report(unreadable(path, why_unreadable(on_disk, exc)))
         return UNREADABLE_INPUT
 
 
