@@ -70,3 +70,10 @@ def test_each_small_file_of_a_tree_is_read_once(tmp_path: Path) -> None:
     paths = _tree(tree)
     reads = _traced(tree, tmp_path)
     assert reads == {str(path): 1 for path in paths}
+
+
+def test_a_pool_of_workers_reads_each_file_once_too(tmp_path: Path) -> None:
+    tree = tmp_path / "cards"
+    paths = _tree(tree)
+    reads = _traced(tree, tmp_path, "--jobs", "2")
+    assert reads == {str(path): 1 for path in paths}
