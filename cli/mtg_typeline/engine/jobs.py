@@ -10,6 +10,7 @@ names for `--oracle` is told back so that the parent warns of it as a serial run
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from typing import BinaryIO, NamedTuple
 
@@ -22,6 +23,7 @@ from mtg_typeline.progress import Meter
 from mtg_typeline.sources.base import Passed
 
 Reported = Finding | Passed
+WARM_UP = "Legendary Creature \u2014 Goblinn Forest"  # a line that meets most checks
 
 
 class _Answer(NamedTuple):
@@ -59,7 +61,11 @@ def check_in_workers(
         reported = [_placed(thing, listed) if isinstance(thing, Passed) else thing for thing in found]
         return _Answer(checked, reported, read[0], oracle is not None and item.name in oracle.nameless)
 
-    for index, answer in pooled(len(inputs), jobs, work, lambda index: inputs[index].name):
+    # The first input is checked here, before the workers fork, and a line through every
+    # check: what they load on first use (its format's reader, the checks) is loaded once.
+    scoped[0].inputs.checker.check_fully(WARM_UP)
+    answers = pooled(range(1, len(inputs)), jobs, work, lambda index: inputs[index].name)
+    for index, answer in itertools.chain([(0, work(0))], answers):
         item, report = inputs[index], reporter_of(scoped[index])
         if isinstance(answer, Died):
             report(unreadable(item.name, f"the process checking it {answer.why}"))

@@ -66,11 +66,11 @@ def workers_for(asked: int | None, inputs: int) -> int:
     return min(asked, inputs)
 
 
-def pooled(count: int, jobs: int, work: Work, name_of: Callable[[int], str]) -> Iterator[tuple[int, Any]]:
-    """The answers of `work` for inputs 0 to `count - 1`, in that order, worked out by `jobs`
-    forked workers; `Died` for an input whose worker died on it (`name_of` names an input
-    for the tests' hook)."""
-    pool = _Pool(count, jobs, work, name_of)
+def pooled(inputs: range, jobs: int, work: Work, name_of: Callable[[int], str]) -> Iterator[tuple[int, Any]]:
+    """The answers of `work` for the inputs numbered `inputs`, in that order, worked out by
+    `jobs` forked workers; `Died` for an input whose worker died on it (`name_of` names an
+    input for the tests' hook)."""
+    pool = _Pool(inputs, jobs, work, name_of)
     try:
         yield from pool.answers()
     finally:
@@ -87,13 +87,13 @@ class _Worker:
 
 
 class _Pool:
-    def __init__(self, count: int, jobs: int, work: Work, name_of: Callable[[int], str]) -> None:
+    def __init__(self, inputs: range, jobs: int, work: Work, name_of: Callable[[int], str]) -> None:
         self.work = work
         self.name_of = name_of
-        size = max(1, min(_MAX_CHUNK, count // (jobs * 8)))
-        self.todo: deque[list[int]] = deque(
-            list(range(start, min(start + size, count))) for start in range(0, count, size)
-        )
+        self.inputs = inputs
+        size = max(1, min(_MAX_CHUNK, len(inputs) // (jobs * 8)))
+        starts = range(0, len(inputs), size)
+        self.todo: deque[list[int]] = deque(list(inputs[start : start + size]) for start in starts)
         self.context = multiprocessing.get_context("fork")
         self.current = self.context.RawArray("q", jobs)  # the input each worker is on (-1: none)
         self.workers = [self.start(slot) for slot in range(jobs)]
@@ -142,14 +142,10 @@ class _Pool:
             worker.pipe.send(worker.chunk or None)
 
     def answers(self) -> Iterator[tuple[int, Any]]:
-        expected = 0
-        total = sum(len(chunk) for chunk in self.todo) + sum(len(w.chunk) for w in self.workers)
-        while expected < total:
-            while expected in self.done:
-                yield expected, self.done.pop(expected)
-                expected += 1
-            if expected < total:
+        for expected in self.inputs:
+            while expected not in self.done:
                 self.collect()
+            yield expected, self.done.pop(expected)
 
     def collect(self) -> None:
         """Wait for a worker to answer, or to die."""
