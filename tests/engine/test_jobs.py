@@ -159,3 +159,16 @@ def _when_read(fifo: Path, run: subprocess.Popen[bytes]) -> int:
         except OSError:
             time.sleep(0.01)
     pytest.fail(f"no worker opened the named pipe: {run.communicate()}")
+
+
+def test_standard_input_among_the_inputs_is_checked_as_in_a_serial_run() -> None:
+    tree = _tree(Path("cards"), 8)
+    names = [str(path) for path in sorted(tree.rglob("*.*"))]
+    check = [sys.executable, "-c", RUN, "check", "--no-config", "--format", "concise"]
+    args = [*check, names[0], "-", *names[1:]]
+    lines = b"Creature \xe2\x80\x94 Goblinn\nInstant\n"  # (a pipe: a forked worker has no standard input)
+    serial = subprocess.run([*args, "--jobs", "1"], input=lines, capture_output=True, check=False)
+    pooled = subprocess.run([*args, "--jobs", "2"], input=lines, capture_output=True, check=False)
+    assert b"-:1:12: TL302" in serial.stdout
+    assert pooled.returncode == serial.returncode
+    assert (pooled.stdout, pooled.stderr) == (serial.stdout, serial.stderr)

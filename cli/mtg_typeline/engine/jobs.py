@@ -10,7 +10,7 @@ names for `--oracle` is told back so that the parent warns of it as a serial run
 
 from __future__ import annotations
 
-import itertools
+import contextlib
 from collections.abc import Callable, Sequence
 from typing import BinaryIO, NamedTuple
 
@@ -63,20 +63,28 @@ def check_in_workers(
 
     # The first input is checked here, before the workers fork, and a line through every
     # check: what they load on first use (its format's reader, the checks) is loaded once.
+    # Standard input is checked here too: a worker has none.
     scoped[0].inputs.checker.check_fully(WARM_UP)
-    answers = pooled(range(1, len(inputs)), jobs, work, lambda index: inputs[index].name)
-    for index, answer in itertools.chain([(0, work(0))], answers):
-        item, report = inputs[index], reporter_of(scoped[index])
-        if isinstance(answer, Died):
-            report(unreadable(item.name, f"the process checking it {answer.why}"))
-            tally.add(item.name, UNREADABLE_INPUT)
-            continue
-        for thing in answer.reported:
-            report(thing)
-        meter.add(answer.size)
-        if answer.nameless and oracle is not None:
-            oracle.nameless.setdefault(item.name)
-        tally.add(item.name, answer.checked)
+    here = {0} | {index for index, item in enumerate(inputs) if item.stdin}
+    elsewhere = [index for index in range(len(inputs)) if index not in here]
+    with contextlib.closing(pooled(elsewhere, jobs, work, lambda index: inputs[index].name)) as answers:
+        for index, item in enumerate(inputs):
+            answer = work(index) if index in here else next(answers)[1]
+            _take(item, answer, reporter_of(scoped[index]), meter, tally)
+            if not isinstance(answer, Died) and answer.nameless and oracle is not None:
+                oracle.nameless.setdefault(item.name)
+
+
+def _take(item: Input, answer: _Answer | Died, report: Report, meter: Meter, tally: Tally) -> None:
+    """Report what the check of `item` came to, as its serial check would have."""
+    if isinstance(answer, Died):
+        report(unreadable(item.name, f"the process checking it {answer.why}"))
+        tally.add(item.name, UNREADABLE_INPUT)
+        return
+    for thing in answer.reported:
+        report(thing)
+    meter.add(answer.size)
+    tally.add(item.name, answer.checked)
 
 
 def _placed(passed: Passed, listed: bool) -> Passed:

@@ -31,7 +31,7 @@ import os
 import signal
 import sys
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any, NamedTuple
 
@@ -49,6 +49,7 @@ class Died(NamedTuple):
 
 
 Work = Callable[[int], Any]  # the check of one input (by its number), in a worker
+Naming = Callable[[int], str]  # the name of an input (by its number)
 
 
 def can_fork() -> bool:
@@ -66,7 +67,7 @@ def workers_for(asked: int | None, inputs: int) -> int:
     return min(asked, inputs)
 
 
-def pooled(inputs: range, jobs: int, work: Work, name_of: Callable[[int], str]) -> Iterator[tuple[int, Any]]:
+def pooled(inputs: Sequence[int], jobs: int, work: Work, name_of: Naming) -> Generator[tuple[int, Any]]:
     """The answers of `work` for the inputs numbered `inputs`, in that order, worked out by
     `jobs` forked workers; `Died` for an input whose worker died on it (`name_of` names an
     input for the tests' hook)."""
@@ -87,7 +88,7 @@ class _Worker:
 
 
 class _Pool:
-    def __init__(self, inputs: range, jobs: int, work: Work, name_of: Callable[[int], str]) -> None:
+    def __init__(self, inputs: Sequence[int], jobs: int, work: Work, name_of: Naming) -> None:
         self.work = work
         self.name_of = name_of
         self.inputs = inputs
