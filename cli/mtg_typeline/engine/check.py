@@ -19,6 +19,7 @@ import errno
 import os
 from collections.abc import Callable, Iterator
 from enum import Enum
+from functools import lru_cache
 from itertools import compress
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
@@ -188,8 +189,16 @@ def _read_with(
     codec = run.reading.encoding
     if codec is not None and fmt in ENCODED_FORMATS:  # read as UTF-8, as the readers read
         stream = utf8_stream(stream, codec, item.name)
-    items = sources.reader_for(fmt, run.sources)(stream, item.name, meter.add)
+    items = _reader(fmt, run.sources)(stream, item.name, meter.add)
     return check_items(items, item.name, run.checker, report, searched=item.searched, oracle=run.oracle)
+
+
+@lru_cache(maxsize=64)
+def _reader(fmt: str, settings: SourceSettings) -> sources.ReaderFunc:
+    """The reader of `fmt` told `settings`, made once for all the inputs of a run that share
+    them: a tree of card scripts makes one, and the Forge reader keeps what it learnt of
+    each word (a type or not) from one script to the next."""
+    return sources.reader_for(fmt, settings)
 
 
 def _judged(
