@@ -30,6 +30,7 @@ from typing import Any
 from carddata import FLOOR_CSV, FLOOR_JSON, FLOOR_JSONL
 from inputs import Input, Sources, build_inputs
 from oracle import FLOOR_ORACLE, build_oracle
+from trees import lines, many_files
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
@@ -84,8 +85,8 @@ ENV = {k: v for k, v in os.environ.items() if k not in UNUSUAL_ENV and k not in 
     "TYPELINE_CACHE_DIR": str(OUT / "rule-cache"),
 }
 NO_RULE_CACHE = ENV | {"TYPELINE_CACHE_DIR": ""}
-FULL = {"real": 1_000_000, "distinct": 200_000, "cards": 100_000, "runs": 5, "cold_runs": 15}
-QUICK = {"real": 50_000, "distinct": 10_000, "cards": 5_000, "runs": 3, "cold_runs": 5}
+FULL = {"real": 1_000_000, "distinct": 200_000, "cards": 100_000, "runs": 5, "cold_runs": 15, "files": 30_000}
+QUICK = {"real": 50_000, "distinct": 10_000, "cards": 5_000, "runs": 3, "cold_runs": 5, "files": 3_000}
 
 
 @dataclass
@@ -352,8 +353,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="real-typelines-detail.tsv")
     parser.add_argument(
         "--only",
-        choices=("lines", "card-data", "oracle", "start"),
-        help="benchmarks 1-4 (type lines), 5-7 (card data), 8 (--oracle) or 3a-3c (cold starts) alone",
+        choices=("lines", "card-data", "oracle", "start", "files"),
+        help="benchmarks 1-4 (lines), 5-7 (card data), 8 (--oracle), 3a-3c (cold starts) or 8m (files) alone",
     )
     parser.add_argument("--rows", type=_rows, help="only these, comma-separated: 1,1b,2,2b (nothing else)")
     parser.add_argument("--invalid-share", type=float, default=INVALID_SHARE, help="of the distinct lines")
@@ -412,7 +413,7 @@ def main(argv: list[str] | None = None) -> int:
         rows += [throughput(*row, runs) for row in throughputs.values()]
     if args.only in (None, "lines", "start"):
         rows += cold_start(given["one-line"].path, cold_runs)
-    if args.only not in ("lines", "oracle", "start"):
+    if args.only not in ("lines", "oracle", "start", "files"):
         cards = f"5. MTGJSON set, {size['cards']:,} cards"
         rows += [
             card_data("mtgjson", cards, given["mtgjson"], FLOOR_JSON, runs),
@@ -423,6 +424,9 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(memory(rows[0], given["one-line"].path, runs))
     if args.only in (None, "oracle") and SAMPLES.is_dir():
         rows.append(oracle(runs))
+    if args.only in (None, "files"):
+        rows.append(many_files(SCRIPT, PYTHON, OUT, args.corpus, size["files"], runs, measure))
+        print(lines(rows[-1]))
     return report(args, runs, cold_runs, rows)
 
 
