@@ -36,7 +36,8 @@ from multiprocessing.connection import Connection, wait
 from typing import Any, NamedTuple
 
 # Fewer inputs than this are checked in the run's own process: starting workers costs more
-# than it saves (measured: bench/trees.py; about 25 ms for two workers, against 0.03 ms a file).
+# than it saves (measured on bench/trees.py's scripts: at 1,000 the CPU time of two workers and
+# the run's own about evens a serial run's; at 100, starting them is pure cost).
 MIN_INPUTS = 1_000
 _MAX_CHUNK = 64
 KILL_WORKER = "TYPELINE_TEST_KILL_WORKER"  # tests only: see the docstring
@@ -96,14 +97,16 @@ class _Pool:
         starts = range(0, len(inputs), size)
         self.todo: deque[list[int]] = deque(list(inputs[start : start + size]) for start in starts)
         self.context = multiprocessing.get_context("fork")
-        self.current = self.context.RawArray("q", jobs)  # the input each worker is on (-1: none)
-        self.workers = [self.start(slot) for slot in range(jobs)]
+        self.current = self.context.RawArray("q", [-1] * jobs)  # the input each worker is on (-1: none)
         self.done: dict[int, Any] = {}
+        self.workers = [self.start(slot) for slot in range(jobs)]
 
     def start(self, slot: int) -> _Worker:
         """A worker in `slot`, forked with Ctrl-C held back until it ignores it."""
         for stream in (sys.stdout, sys.stderr):  # (else a worker would write what is buffered again)
-            stream.flush()
+            if stream is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    stream.flush()
         mine, theirs = self.context.Pipe()
         process = self.context.Process(target=self.serve, args=(slot, theirs), daemon=True)
         held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
