@@ -33,6 +33,7 @@ from fixspeed import commands as fix_commands
 from formats import format_rows
 from inputs import Input, Sources, build_inputs
 from oracle import FLOOR_ORACLE, build_oracle
+from trees import lines, many_files
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
@@ -87,8 +88,8 @@ ENV = {k: v for k, v in os.environ.items() if k not in UNUSUAL_ENV and k not in 
     "TYPELINE_CACHE_DIR": str(OUT / "rule-cache"),
 }
 NO_RULE_CACHE = ENV | {"TYPELINE_CACHE_DIR": ""}
-FULL = {"real": 1_000_000, "distinct": 200_000, "cards": 100_000, "runs": 5, "cold_runs": 15}
-QUICK = {"real": 50_000, "distinct": 10_000, "cards": 5_000, "runs": 3, "cold_runs": 5}
+FULL = {"real": 1_000_000, "distinct": 200_000, "cards": 100_000, "runs": 5, "cold_runs": 15, "files": 30_000}
+QUICK = {"real": 50_000, "distinct": 10_000, "cards": 5_000, "runs": 3, "cold_runs": 5, "files": 3_000}
 
 
 @dataclass
@@ -378,9 +379,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="real-typelines-detail.tsv")
     parser.add_argument(
         "--only",
-        choices=("lines", "card-data", "oracle", "start", "formats", "fix", "server"),
+        choices=("lines", "card-data", "oracle", "start", "formats", "files", "fix", "server"),
         help="benchmarks 1-4 (type lines), 5-7 (card data), 8 (--oracle), 3a-3c (cold starts), 5o "
-        "(output formats, against json), 9 (--fix) or 10 (the language server) alone",
+        "(output formats, against json), 8m (many small files), 9 (--fix) or 10 (the language "
+        "server) alone",
     )
     parser.add_argument("--rows", type=_rows, help="only these, comma-separated: 1,1b,2,2b (nothing else)")
     parser.add_argument("--invalid-share", type=float, default=INVALID_SHARE, help="of the distinct lines")
@@ -457,6 +459,9 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(memory(rows[0], given["one-line"].path, runs))
     if args.only in (None, "oracle") and SAMPLES.is_dir():
         rows.append(oracle(runs))
+    if args.only in (None, "files"):
+        rows.append(many_files(SCRIPT, PYTHON, OUT, args.corpus, size["files"], runs, measure))
+        print(lines(rows[-1]))
     if args.only in (None, "fix"):
         rows.append(fix_speed(runs))
     if args.only is None:

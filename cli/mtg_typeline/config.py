@@ -66,6 +66,7 @@ KEYS: dict[str, str] = {
     "per-card-ignores": "cards",
     "baseline": "string",
     "oracle": "string",
+    "jobs": "count",
 }
 
 

@@ -18,7 +18,7 @@ KEY_LIST = (
     "edition, as-of, rules, format, output-file, strict, quiet, color, select, extend-select, ignore, "
     "fail-on, exit-zero, statistics, per-file-ignores, include, exclude, input-format, column, delimiter, "
     "key, encoding, respect-gitignore, hidden, force-exclude, skip-non-card-files, fix, unsafe-fixes, "
-    "max-member-size, max-member-ratio, error-on-unmatched-pattern, per-card-ignores, baseline, oracle"
+    "max-member-size, max-member-ratio, error-on-unmatched-pattern, per-card-ignores, baseline, oracle, jobs"
 )
 
 CLEAN = "Creature — Elf Warrior\n"

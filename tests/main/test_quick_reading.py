@@ -24,6 +24,7 @@ LEFT_TO_CLICK = {
     "--show-settings": "prints before the run, through click",
     "--show-files": "prints before the run, through click",
     "--max-member-ratio": "a number, which click checks",
+    "--jobs": "a number, which click checks",
     "-h": "help",
     "--help": "help",
 }

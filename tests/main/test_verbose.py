@@ -139,6 +139,7 @@ SETTINGS_DEFAULT = {
     "include": "(not set)",
     "input-format": '"auto"',
     "key": "(not set)",
+    "jobs": "(not set)",
     "max-member-ratio": "200",
     "max-member-size": '"64M"',
     "oracle": "(not set)",

@@ -55,6 +55,7 @@ EVERY_KEY: dict[str, Any] = {
     "per-card-ignores": {"State": ["TL201"], "tokens.xml": {"Bounty": ["unknown-subtype"]}},
     "baseline": "known.json",
     "oracle": "oracle.json",
+    "jobs": 2,
     "per-file-ignores": {"legacy/*.txt": ["TL101", "word-case"], "*.types": []},
 }
 

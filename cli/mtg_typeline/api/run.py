@@ -111,8 +111,9 @@ def _options(
     given = dict(DEFAULTS, **{"input-format": input_format or AUTO, "stdin-filename": name})
     typed = [key for key, value in (("input-format", input_format), ("stdin-filename", name)) if value]
     options = build_options(paths, given, typed, config or Config())
-    # the report is the caller's: nothing is written, said or asked about the run's output
-    return options._replace(output_file=None, statistics=False, write_baseline=None, verbose=False)
+    # the report is the caller's: nothing is written, said or asked about the run's output;
+    # and no worker processes are forked from the caller's process (it may have threads)
+    return options._replace(output_file=None, statistics=False, write_baseline=None, verbose=False, jobs=1)
 
 
 def _check(

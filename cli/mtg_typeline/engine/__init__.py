@@ -21,6 +21,8 @@ from mtg_typeline import progress
 from mtg_typeline.discovery import Discovery, Names, Survey, survey
 from mtg_typeline.display import count, printable
 from mtg_typeline.engine.check import Report, Tally, check_input
+from mtg_typeline.engine.jobs import check_in_workers
+from mtg_typeline.engine.pool import workers_for
 from mtg_typeline.engine.scopes import CheckerOf, Configs, Scope, Scopes
 from mtg_typeline.errors import ExitStatus, UsageError
 from mtg_typeline.findings import INPUT_CODES, STDIN, Finding, Severity, Summary
@@ -168,8 +170,12 @@ def _check_inputs(
     found = _survey(options, scopes.configs, names, err)
     tally = Tally(listed=options.verbose)
     sizes = [names.on_disk(item.name) for item in found.inputs if not item.stdin]
+    jobs = 1 if fixer is not None else workers_for(options.jobs, len(found.inputs))  # (--fix: serial)
     with progress.bar(progress.wanted(sizes, options.output_format, err), err) as meter:
-        for item in found.inputs:
+        if jobs > 1:
+            reporter_of = lambda scope: _reporter(findings, scope.filters.keeps, tally)  # noqa: E731
+            check_in_workers(found.inputs, jobs, scopes, stdin, meter, reporter_of, tally)
+        for item in found.inputs if jobs == 1 else ():
             scope = scopes.of(item)
             report = _reporter(findings, scope.filters.keeps, tally)
             if fixer is not None:

@@ -19,6 +19,7 @@ import errno
 import os
 from collections.abc import Callable, Iterator
 from enum import Enum
+from functools import lru_cache
 from itertools import compress
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
@@ -41,7 +42,15 @@ from mtg_typeline.sources.base import (
     resolve,
 )
 from mtg_typeline.sources.encodings import ENCODED_FORMATS, head_in_utf8, utf8_stream
-from mtg_typeline.sources.inputs import Reading, counted_whole, head_of, look_at, read_ahead, tell_format
+from mtg_typeline.sources.inputs import (
+    Reading,
+    counted_whole,
+    head_of,
+    look_at,
+    open_input,
+    read_ahead,
+    tell_format,
+)
 
 if TYPE_CHECKING:
     from mtg_typeline.oracle import Oracle
@@ -129,14 +138,20 @@ def check_input(item: Input, stdin: BinaryIO, run: Inputs, report: Report, meter
     if item.unsearched:
         report(unreadable(path, f"{item.unsearched} (a directory: the files in it are not checked)"))
         return UNREADABLE_INPUT
+    on_disk = run.names.on_disk(path)
     try:
-        if os.path.isdir(run.names.on_disk(path)):  # a Magic Set Editor set kept unzipped
+        try:
+            stream = open_input(on_disk)
+        except OSError:
+            if not os.path.isdir(on_disk):
+                raise
+            # a Magic Set Editor set kept unzipped (told when opening fails: no stat for each file)
             items = folder_items(path, run.sources)
             return check_items(items, path, run.checker, report, searched=item.searched, oracle=run.oracle)
-        with open(run.names.on_disk(path), "rb") as stream:
+        with stream:
             return check_stream(stream, item, run, report, meter)
     except OSError as exc:
-        report(unreadable(path, why_unreadable(run.names.on_disk(path), exc)))
+        report(unreadable(path, why_unreadable(on_disk, exc)))
         return UNREADABLE_INPUT
 
 
@@ -174,8 +189,16 @@ def _read_with(
     codec = run.reading.encoding
     if codec is not None and fmt in ENCODED_FORMATS:  # read as UTF-8, as the readers read
         stream = utf8_stream(stream, codec, item.name)
-    items = sources.reader_for(fmt, run.sources)(stream, item.name, meter.add)
+    items = _reader(fmt, run.sources)(stream, item.name, meter.add)
     return check_items(items, item.name, run.checker, report, searched=item.searched, oracle=run.oracle)
+
+
+@lru_cache(maxsize=64)
+def _reader(fmt: str, settings: SourceSettings) -> sources.ReaderFunc:
+    """The reader of `fmt` told `settings`, made once for all the inputs of a run that share
+    them: a tree of card scripts makes one, and the Forge reader keeps what it learnt of
+    each word (a type or not) from one script to the next."""
+    return sources.reader_for(fmt, settings)
 
 
 def _judged(

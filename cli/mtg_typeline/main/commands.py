@@ -214,6 +214,10 @@ def cli() -> None:
     "a warning.",
 )
 @click.option(
+    "--jobs", type=click.IntRange(min=1), metavar="N",
+    help="Check inputs in N processes at once (default: every CPU, for a tree of 1,000 files or more).",
+)  # fmt: skip
+@click.option(
     "--config",
     "config_file",
     metavar="FILE",

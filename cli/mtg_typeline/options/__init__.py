@@ -75,6 +75,7 @@ class Options(NamedTuple):
     baseline: str | None = None  # findings known in it are not reported (--baseline)
     write_baseline: str | None = None  # write the findings to it as a baseline (--write-baseline)
     oracle: str | None = None  # the Oracle file each card is compared with (--oracle); None: none
+    jobs: int | None = None  # processes checking inputs (--jobs); None: every CPU for a tree of many
 
 
 def config_for(config_file: str | None, no_config: bool, start: str | None = None) -> Config:
@@ -124,6 +125,7 @@ def build_options(
         baseline=merged.get("baseline"),
         write_baseline=merged.get("write-baseline"),
         oracle=merged.get("oracle") or None,
+        jobs=merged.get("jobs"),
     )
 
 

@@ -48,5 +48,6 @@ CHECK_DEFAULTS: MappingProxyType[str, Any] = MappingProxyType(
         "baseline": None,
         "write_baseline": None,
         "error_on_unmatched_pattern": True,
+        "jobs": None,
     }
 )

@@ -14,6 +14,7 @@ import io
 import json
 import os
 import re
+import stat
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, cast
 
@@ -37,6 +38,26 @@ class Reading(NamedTuple):
     key: str | None = None
     encoding: str | None = None
     delimiter: str | None = None
+
+
+def open_input(path: str) -> BinaryIO:
+    """The file at `path`, opened to be read. A small regular file (under `SNIFF_BYTES`, as
+    nearly every card script is) is read whole in one read and given from memory, so that
+    telling its format and reading it cost the disk one read, not one each; a bigger file,
+    or one that isn't regular (a named pipe, `<(…)`), is a buffered stream as `open` gives."""
+    raw = open(path, "rb", buffering=0)  # noqa: SIM115 (closed here, or by the caller)
+    try:
+        info = os.fstat(raw.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_size >= SNIFF_BYTES:
+            return io.BufferedReader(raw)
+        with raw:
+            data = raw.read(info.st_size + 1)  # (one more byte: a file that grew shows it)
+            if len(data) != info.st_size:  # changed while read: read on to its end
+                data += raw.readall()
+            return io.BytesIO(data)
+    except BaseException:
+        raw.close()
+        raise
 
 
 def head_of(stream: BinaryIO, *, stdin: bool = False) -> bytes:

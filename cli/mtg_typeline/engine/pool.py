@@ -1,0 +1,219 @@
+"""Checking a run's inputs in worker processes (`--jobs`): a tree of many small files is
+checked on every CPU, and reported as a serial run reports it, byte for byte.
+
+Each worker is a fork of the run, made once its rules, checkers and filters are built, so it
+has them all without their being copied over a pipe. It is handed the numbers of inputs a
+chunk at a time, checks each as `check_input` does, and sends back for each input what it
+reported (findings, and the objects its reader passed over, placed where they are listed),
+what it came to (`Checked`) and the bytes read (for the progress bar). The parent takes the
+answers in the order of the inputs and reports them through the run's filters, as a serial
+run would: the findings, their order and the output are the same.
+
+A worker that dies (killed, out of memory) is replaced: the input it was on (it writes the
+number of each into memory the parent shares before it starts on it) is reported unreadable
+(TL901, exit status 2), naming the file and how the worker ended, and the other inputs of its
+chunk are checked again by another worker. Ctrl-C reaches the workers too, which ignore it:
+the parent stops them, waits for them to end, and the run ends as an interrupted one (130).
+
+Forking is POSIX's; where the system has no `fork`, a run is serial. `--fix` and `--diff`
+stay serial: they write files and print diffs as they go, one input after another.
+
+For the tests alone, `TYPELINE_TEST_KILL_WORKER=NAME` makes the worker that comes to the
+input named NAME kill itself (SIGKILL, as the out-of-memory killer does), so that a worker's
+death can be tested; nothing else reads it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+import sys
+from collections import deque
+from collections.abc import Callable, Generator, Iterator, Sequence
+from multiprocessing.connection import Connection, wait
+from typing import Any, NamedTuple
+
+# Fewer inputs than this are checked in the run's own process: starting workers costs more
+# than it saves (measured on bench/trees.py's scripts: at 1,000 the CPU time of two workers and
+# the run's own about evens a serial run's; at 100, starting them is pure cost).
+MIN_INPUTS = 1_000
+_MAX_CHUNK = 64
+KILL_WORKER = "TYPELINE_TEST_KILL_WORKER"  # tests only: see the docstring
+
+
+class Died(NamedTuple):
+    """An input whose worker died while checking it, and how it ended."""
+
+    why: str
+
+
+Work = Callable[[int], Any]  # the check of one input (by its number), in a worker
+Naming = Callable[[int], str]  # the name of an input (by its number)
+
+
+def can_fork() -> bool:
+    """Whether workers can be made here (forked: POSIX)."""
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def workers_for(asked: int | None, inputs: int) -> int:
+    """How many processes check `inputs` inputs: `asked` (`--jobs`) where given, else every
+    CPU once there are `MIN_INPUTS` of them; never more than the inputs, one without `fork`."""
+    if not can_fork() or inputs < 2:
+        return 1
+    if asked is None:
+        return (os.cpu_count() or 1) if inputs >= MIN_INPUTS else 1
+    return min(asked, inputs)
+
+
+def pooled(inputs: Sequence[int], jobs: int, work: Work, name_of: Naming) -> Generator[tuple[int, Any]]:
+    """The answers of `work` for the inputs numbered `inputs`, in that order, worked out by
+    `jobs` forked workers; `Died` for an input whose worker died on it (`name_of` names an
+    input for the tests' hook)."""
+    pool = _Pool(inputs, jobs, work, name_of)
+    try:
+        yield from pool.answers()
+    finally:
+        pool.stop()
+
+
+class _Worker:
+    """One worker: its process, the pipe to it, and the inputs handed to it not yet answered."""
+
+    def __init__(self, process: Any, pipe: Connection) -> None:
+        self.process = process
+        self.pipe = pipe
+        self.chunk: list[int] = []
+
+
+class _Pool:
+    def __init__(self, inputs: Sequence[int], jobs: int, work: Work, name_of: Naming) -> None:
+        self.work = work
+        self.name_of = name_of
+        self.inputs = inputs
+        size = max(1, min(_MAX_CHUNK, len(inputs) // (jobs * 8)))
+        starts = range(0, len(inputs), size)
+        self.todo: deque[list[int]] = deque(list(inputs[start : start + size]) for start in starts)
+        self.context = multiprocessing.get_context("fork")
+        self.current = self.context.RawArray("q", [-1] * jobs)  # the input each worker is on (-1: none)
+        self.done: dict[int, Any] = {}
+        self.workers = [self.start(slot) for slot in range(jobs)]
+
+    def start(self, slot: int) -> _Worker:
+        """A worker in `slot`, forked with Ctrl-C held back until it ignores it."""
+        for stream in (sys.stdout, sys.stderr):  # (else a worker would write what is buffered again)
+            if stream is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    stream.flush()
+        mine, theirs = self.context.Pipe()
+        process = self.context.Process(target=self.serve, args=(slot, theirs), daemon=True)
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            process.start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        theirs.close()
+        worker = _Worker(process, mine)
+        self.hand(worker)
+        return worker
+
+    def serve(self, slot: int, pipe: Connection) -> None:
+        """A worker's life: check each chunk it is sent, answer it whole; None ends it."""
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        doomed = os.environ.get(KILL_WORKER)
+        while (chunk := pipe.recv()) is not None:
+            answers = []
+            try:
+                for index in chunk:
+                    self.current[slot] = index
+                    if doomed is not None and self.name_of(index) == doomed:
+                        os.kill(os.getpid(), signal.SIGKILL)
+                    answers.append(self.work(index))
+            except Exception as exc:  # a bug: told to the parent, which reports it
+                self.current[slot] = -1
+                pipe.send(_Failed(f"{type(exc).__name__}: {exc}"))
+                continue
+            self.current[slot] = -1
+            pipe.send(answers)
+
+    def hand(self, worker: _Worker) -> None:
+        """Send the next chunk to `worker`, or tell it to end."""
+        worker.chunk = self.todo.popleft() if self.todo else []
+        with contextlib.suppress(OSError):  # (it died since it answered: `bury` hands its chunk on)
+            worker.pipe.send(worker.chunk or None)
+
+    def answers(self) -> Iterator[tuple[int, Any]]:
+        for expected in self.inputs:
+            while expected not in self.done:
+                self.collect()
+            yield expected, self.done.pop(expected)
+
+    def collect(self) -> None:
+        """Wait for a worker to answer, or to die."""
+        busy = [w for w in self.workers if w.chunk]
+        ready = wait([w.pipe for w in busy] + [w.process.sentinel for w in busy])
+        for slot, worker in enumerate(self.workers):
+            if worker.chunk and (worker.pipe in ready or worker.process.sentinel in ready):
+                answers = _received(worker.pipe)
+                if answers is None:  # its end of the pipe closed: it died
+                    self.bury(slot, worker)
+                else:
+                    self.take(worker, answers)
+
+    def take(self, worker: _Worker, answers: Any) -> None:
+        if isinstance(answers, _Failed):
+            raise WorkerError(answers.message)
+        self.done.update(zip(worker.chunk, answers, strict=True))
+        self.hand(worker)
+
+    def bury(self, slot: int, worker: _Worker) -> None:
+        """A worker died: its input is `Died`, the rest of its chunk goes to a new worker."""
+        worker.process.join()
+        fatal = self.current[slot]
+        if fatal in worker.chunk:  # (else it died between chunks: none of them is to blame)
+            self.done[fatal] = Died(_ended(worker.process.exitcode))
+        rest = [index for index in worker.chunk if index != fatal]
+        if rest:
+            self.todo.appendleft(rest)
+        worker.pipe.close()
+        worker.chunk = []
+        self.current[slot] = -1
+        self.workers[slot] = self.start(slot)
+
+    def stop(self) -> None:
+        """End every worker: those still at work (Ctrl-C, an error) are terminated."""
+        for worker in self.workers:  # (an idle one was told to end when nothing was left)
+            if worker.process.is_alive() and worker.chunk:
+                worker.process.terminate()
+        for worker in self.workers:
+            worker.process.join()
+            worker.pipe.close()
+
+
+def _received(pipe: Connection) -> Any:
+    """What a worker sent (its answers, or how it failed); None if it sent nothing and ended."""
+    try:
+        return pipe.recv() if pipe.poll() else None
+    except (EOFError, OSError):
+        return None
+
+
+class _Failed(NamedTuple):
+    message: str
+
+
+class WorkerError(RuntimeError):
+    """An error a worker met checking an input (a bug), raised in the run."""
+
+
+def _ended(exitcode: int | None) -> str:
+    """How a worker ended, in words: `was killed by SIGKILL` (out of memory, or killed)."""
+    if exitcode is not None and exitcode < 0:
+        try:
+            return f"was killed by {signal.Signals(-exitcode).name}"
+        except ValueError:
+            return f"was killed by signal {-exitcode}"
+    return f"ended with exit status {exitcode}"
