@@ -1,6 +1,7 @@
 """What a start of `typeline check` imports: a run whose output goes to a pipe or a file
-(CI, pre-commit, an editor) loads neither rich nor PyYAML, nor click when its command line
-is one the quick reading takes; a terminal's run still styles its output through rich."""
+(CI, pre-commit, an editor) loads neither rich nor PyYAML, nor multiprocessing (no pool for
+a few inputs), nor click when its command line is one the quick reading takes; a terminal's
+run still styles its output through rich."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ sys.argv = ["typeline", *sys.argv[1:]]
 try:
     entry_point()
 except SystemExit as done:
-    loaded = sorted({m.split(".")[0] for m in sys.modules} & {"click", "rich", "yaml"})
+    loaded = sorted({m.split(".")[0] for m in sys.modules} & {"click", "multiprocessing", "rich", "yaml"})
     sys.stderr.write(f"\\nloaded: {loaded} status: {done.code}\\n")
 """
 

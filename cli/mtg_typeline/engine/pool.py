@@ -26,14 +26,15 @@ death can be tested; nothing else reads it.
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import signal
 import sys
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
-from multiprocessing.connection import Connection, wait
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 # Fewer inputs than this are checked in the run's own process: starting workers costs more
 # than it saves (measured on bench/trees.py's scripts: at 1,000 the CPU time of two workers and
@@ -54,8 +55,9 @@ Naming = Callable[[int], str]  # the name of an input (by its number)
 
 
 def can_fork() -> bool:
-    """Whether workers can be made here (forked: POSIX)."""
-    return "fork" in multiprocessing.get_all_start_methods()
+    """Whether workers can be made here (forked: POSIX). multiprocessing, which makes them,
+    is imported only when a pool starts: most runs have too few inputs for one."""
+    return hasattr(os, "fork")
 
 
 def workers_for(asked: int | None, inputs: int) -> int:
@@ -96,6 +98,8 @@ class _Pool:
         size = max(1, min(_MAX_CHUNK, len(inputs) // (jobs * 8)))
         starts = range(0, len(inputs), size)
         self.todo: deque[list[int]] = deque(list(inputs[start : start + size]) for start in starts)
+        import multiprocessing
+
         self.context = multiprocessing.get_context("fork")
         self.current = self.context.RawArray("q", [-1] * jobs)  # the input each worker is on (-1: none)
         self.done: dict[int, Any] = {}
@@ -153,6 +157,8 @@ class _Pool:
 
     def collect(self) -> None:
         """Wait for a worker to answer, or to die."""
+        from multiprocessing.connection import wait
+
         busy = [w for w in self.workers if w.chunk]
         ready = wait([w.pipe for w in busy] + [w.process.sentinel for w in busy])
         for slot, worker in enumerate(self.workers):
