@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pickle
 import typing
+from collections.abc import Callable
 
 import pytest
 
@@ -67,9 +68,29 @@ def test_records_pickle_as_typing_records_do() -> None:
     assert type(pickle.loads(pickle.dumps(quick))) is Quick
 
 
+def messages(*calls: Callable[[], object]) -> list[str]:
+    """The message of the error each call raises."""
+    said = []
+    for call in calls:
+        with pytest.raises((TypeError, ValueError)) as raised:
+            call()
+        said.append(str(raised.value).replace("Typed", "Quick"))
+    return said
+
+
 def test_the_same_errors() -> None:
-    with pytest.raises(TypeError):
-        Quick(1)  # type: ignore[call-arg]
+    quick = messages(
+        lambda: Quick(1),  # type: ignore[call-arg]
+        lambda: Quick._make([1]),
+        lambda: Quick(1, 2)._replace(width=3),  # type: ignore[call-arg]
+    )
+    typed = messages(
+        lambda: Typed(1),  # type: ignore[call-arg]
+        lambda: Typed._make([1]),
+        lambda: Typed(1, 2)._replace(width=3),  # type: ignore[call-arg]
+    )
+    assert quick == typed
+    assert quick[0] == "Quick.__new__() missing 1 required positional argument: 'end'"
     with pytest.raises(AttributeError):
         Quick(1, 2).start = 3  # type: ignore[misc]
     with pytest.raises(TypeError, match="Non-default namedtuple field end cannot follow default field"):
