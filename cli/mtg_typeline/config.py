@@ -12,10 +12,11 @@ import os
 from collections.abc import Mapping
 from datetime import date
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from mtg_typeline.display import AUTO, COLOR_WHEN
 from mtg_typeline.errors import TypelineError
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.reporters import FORMATS
 from mtg_typeline.ruleset.editions import is_date, normal_date
 from mtg_typeline.sources import FORMATS as INPUT_FORMATS

@@ -20,10 +20,11 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType, ModuleType
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from mtg_typeline.errors import UsageError
 from mtg_typeline.findings import DEFAULT_OFF, INPUT_CODES, STDIN, UNUSED_SUPPRESSION, Finding, Fix, Span
+from mtg_typeline.records import NamedTuple
 
 if TYPE_CHECKING:
     from mtg_typeline.checks import Check

@@ -5,7 +5,9 @@ checks (the checks document them in `checks/inputs.py`)."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
+
+from mtg_typeline.records import NamedTuple
 
 if TYPE_CHECKING:
     from mtg_typeline.sources.base import Edit

@@ -9,10 +9,9 @@ Aura (what it enchants moved to its enchant ability) and the second as World Enc
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from mtg_typeline.notation import CANONICAL_DASH, fold
 from mtg_typeline.parser import Face
+from mtg_typeline.records import NamedTuple
 
 # what followed "Enchant" on the type line of old printings
 _AURA_OBJECTS = frozenset({"creature", "player", "land", "artifact", "enchantment", "permanent", "wall"})

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import chain
-from typing import NamedTuple
 
 from mtg_typeline.notation import fold
 from mtg_typeline.parser import Word
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.spelling import singular_forms
 
 MAX_PIECES = 4  # a hyphenated word of more parts is left to the message alone

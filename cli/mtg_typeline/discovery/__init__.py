@@ -33,11 +33,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Mapping
-from typing import NamedTuple, TextIO
+from typing import TextIO
 
 from mtg_typeline.display import printable
 from mtg_typeline.errors import UsageError
 from mtg_typeline.findings import STDIN
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources import DEFAULT_INCLUDE, SET_FILE
 
 # Where a CI system has checked out the repository: the root of reported paths there.

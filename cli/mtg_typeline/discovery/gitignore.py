@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import os
 import re
-from typing import NamedTuple
 
 from mtg_typeline.discovery.gitconfig import excludes_file, repository_dir
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources import UTF8_BOM
 
 _CLASSES = {  # POSIX classes of bracket expressions, in ASCII as git's wildmatch has them

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from enum import Enum
 from functools import lru_cache
 from itertools import compress
-from typing import TYPE_CHECKING, BinaryIO, NamedTuple
+from typing import TYPE_CHECKING, BinaryIO
 
 from mtg_typeline import sources
 from mtg_typeline.checker import Checker
@@ -29,6 +29,7 @@ from mtg_typeline.discovery import Input, Names
 from mtg_typeline.filters import Directives
 from mtg_typeline.findings import MALFORMED, UNREADABLE, Finding, input_finding
 from mtg_typeline.progress import Meter
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources import SNIFF_BYTES, SourceSettings
 from mtg_typeline.sources.base import (
     NOT_A_CARD,

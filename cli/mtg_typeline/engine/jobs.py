@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Sequence
-from typing import BinaryIO, NamedTuple
+from typing import BinaryIO
 
 from mtg_typeline.discovery import Input
 from mtg_typeline.engine.check import UNREADABLE_INPUT, Checked, Report, Tally, check_input, unreadable
@@ -20,6 +20,7 @@ from mtg_typeline.engine.pool import Died, pooled
 from mtg_typeline.engine.scopes import Scope, Scopes
 from mtg_typeline.findings import Finding
 from mtg_typeline.progress import Meter
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources.base import Passed
 
 Reported = Finding | Passed

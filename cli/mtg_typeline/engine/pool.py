@@ -31,7 +31,9 @@ import signal
 import sys
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
+
+from mtg_typeline.records import NamedTuple
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection

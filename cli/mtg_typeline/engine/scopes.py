@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from mtg_typeline.checker import Checker
 from mtg_typeline.config import find_config, load_config
@@ -29,6 +29,7 @@ from mtg_typeline.display import AUTO
 from mtg_typeline.engine.check import Inputs
 from mtg_typeline.filters import Filters
 from mtg_typeline.options import Options, build_options
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.ruleset import load_rules
 from mtg_typeline.sources import SourceSettings
 from mtg_typeline.sources.inputs import Reading

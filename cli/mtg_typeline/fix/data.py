@@ -16,8 +16,8 @@ written as UTF-8 is refused the same way; refusing one edit of a tuple refuses t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources import UTF8_BOM
 from mtg_typeline.sources.base import Edit
 from mtg_typeline.sources.edits import line_starts

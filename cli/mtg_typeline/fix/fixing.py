@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from typing import NamedTuple, TextIO
+from typing import TextIO
 
 from mtg_typeline.discovery import Names
 from mtg_typeline.display import count, printable
@@ -29,6 +29,7 @@ from mtg_typeline.fix.snapshot import Snapshot, read_snapshot
 from mtg_typeline.fix.text import fix_text
 from mtg_typeline.fix.writing import Change, write_bytes, write_file
 from mtg_typeline.fix.zipped import fix_zip, is_zip
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources.base import Edit, Item
 from mtg_typeline.sources.encodings import from_utf8
 from mtg_typeline.sources.inputs import TypeWordLines

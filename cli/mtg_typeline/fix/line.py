@@ -17,9 +17,9 @@ line whose fixes still undo one another after `MAX_ROUNDS`, which no real line h
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple
 
 from mtg_typeline.findings import Finding, Fix, Severity
+from mtg_typeline.records import NamedTuple
 
 MAX_ROUNDS = 10
 Findings = Callable[[str], Sequence[Finding]]  # the (selected) findings of a line

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from mtg_typeline.fix.data import Made
 from mtg_typeline.fix.diff import unified
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources.base import Edit
 from mtg_typeline.sources.edits import LineIndex, common_ends
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-from typing import NamedTuple
+
+from mtg_typeline.records import NamedTuple
 
 
 class Snapshot(NamedTuple):

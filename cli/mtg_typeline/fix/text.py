@@ -12,9 +12,9 @@ is fixed (the reader stops there too).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 from mtg_typeline.fix.line import LineFix
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources import UTF8_BOM
 from mtg_typeline.sources.text import LINE_END, NUL_SNIFF
 

@@ -7,13 +7,14 @@ of standard input written to standard output, as it is.
 from __future__ import annotations
 
 import os
-from typing import NamedTuple, TextIO
+from typing import TextIO
 
 from mtg_typeline.atomicwrite import Busy, OutputError, write_atomic
 from mtg_typeline.findings import CHANGED_ON_DISK, WRITE_FAILED, Finding, input_finding
 from mtg_typeline.fix.review import Valued
 from mtg_typeline.fix.snapshot import Changed, Snapshot, check_unchanged
 from mtg_typeline.fix.zipped import Member
+from mtg_typeline.records import NamedTuple
 
 
 class Change(NamedTuple):

@@ -13,10 +13,10 @@ import shutil
 import zipfile
 import zlib
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from mtg_typeline.fix.data import Made, apply_edits
 from mtg_typeline.fix.diff import unified
+from mtg_typeline.records import NamedTuple
 
 _PIECE = 1 << 20  # bytes of a member copied at a time
 

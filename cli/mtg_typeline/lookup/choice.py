@@ -7,10 +7,11 @@ file cites it (`choose-subtype`): 204.3d before the 2011-09-30 edition, 205.3e s
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from mtg_typeline.errors import UsageError
 from mtg_typeline.lookup.show import Category, categories, join
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.ruleset.model import Rename, RuleSet
 from mtg_typeline.spelling import close_matches
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import Any
 
 from mtg_typeline.lookup.show import JSON_VERSION, Category, as_json, categories, edition_rules, join
 from mtg_typeline.notation import fold
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.ruleset.model import Rename, RuleSet
 
 WIDTH = 100

@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 import shlex
 from collections.abc import Callable, Iterable
-from typing import BinaryIO, NamedTuple, TextIO
+from typing import BinaryIO, TextIO
 
 from mtg_typeline.atomicwrite import write_atomic
 from mtg_typeline.display import count, printable
@@ -30,6 +30,7 @@ from mtg_typeline.findings import INPUT_CODES, Finding, Span
 from mtg_typeline.notation import fold
 from mtg_typeline.options import Options
 from mtg_typeline.parser import parse
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.ruleset.model import RuleSet, SubtypeList
 from mtg_typeline.ruleset.typenames import name_problem
 from mtg_typeline.spelling import close_matches

@@ -12,9 +12,10 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from mtg_typeline.errors import UsageError
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.ruleset import edition_dates, edition_index, load_rules
 from mtg_typeline.ruleset.editions import NEWEST, normal_date
 from mtg_typeline.ruleset.model import RuleSet, SubtypeList, is_date

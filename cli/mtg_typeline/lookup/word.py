@@ -16,7 +16,7 @@ of that card type is.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from mtg_typeline.display import printable
 from mtg_typeline.errors import ExitStatus, UsageError
@@ -41,6 +41,7 @@ from mtg_typeline.lookup.show import (
     join,
 )
 from mtg_typeline.notation import fold
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.ruleset import edition_dates
 from mtg_typeline.ruleset.model import Rename, RuleSet
 from mtg_typeline.ruleset.unset_subtypes import UnsetSubtype, unset_subtype

@@ -13,11 +13,12 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from mtg_typeline.display import printable
 from mtg_typeline.errors import ExitStatus, TypelineError, UsageError
 from mtg_typeline.findings import STDIN
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.reporters import drop_output
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from mtg_typeline.config import KEYS, Config, find_config, load_config
 from mtg_typeline.discovery import FileFilter, find_root
@@ -19,6 +19,7 @@ from mtg_typeline.filters import Selection, expand
 from mtg_typeline.findings import STDIN
 from mtg_typeline.options import values
 from mtg_typeline.options.values import STDOUT
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.ruleset import edition_index
 from mtg_typeline.sources import DEFAULT_INCLUDE, ZipLimits
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import NamedTuple
 
 from mtg_typeline.display import count
 from mtg_typeline.errors import UsageError
@@ -25,6 +24,7 @@ from mtg_typeline.findings import MALFORMED, ORACLE_MISMATCH, Finding, Fix, Seve
 from mtg_typeline.notation import EMBLEM, FACE_SEPARATOR, TOKEN, fold
 from mtg_typeline.oracle.names import FACES, keys_to_try, name_key
 from mtg_typeline.oracle.reading import EXPECTED, Broken, Faces, NotOracle, read_oracle
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources.base import Batch, Entry, Item
 
 _DASH = re.compile(r"(?:^|\s)[-\u2010-\u2015]+(?=\s|$)|[\u2013-\u2015]")  # a dash, however written

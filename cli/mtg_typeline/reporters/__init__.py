@@ -23,11 +23,12 @@ import os
 import stat
 from collections.abc import Callable, Iterable, Iterator
 from importlib import import_module
-from typing import TYPE_CHECKING, BinaryIO, NamedTuple, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from mtg_typeline.display import count
 from mtg_typeline.errors import TypelineError, UsageError
 from mtg_typeline.findings import INPUT_CODES
+from mtg_typeline.records import NamedTuple
 
 if TYPE_CHECKING:
     from mtg_typeline.atomicwrite import AtomicFile

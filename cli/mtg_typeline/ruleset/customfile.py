@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import os
 import re
-from typing import TYPE_CHECKING, NamedTuple, TypeGuard
+from typing import TYPE_CHECKING, TypeGuard
 
 from yaml.nodes import MappingNode, ScalarNode
 
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.ruleset.editions import NEWEST
 from mtg_typeline.ruleset.provenance import CARD_TYPES, SUPERTYPES
 from mtg_typeline.yamlnodes import NodeReader

@@ -9,9 +9,9 @@ edition does not list, and then once per run.
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple
 
 from mtg_typeline.notation import fold
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.ruleset.editions import edition_dates, load_edition
 from mtg_typeline.ruleset.model import RuleSet, SubtypeList
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import os
 import re
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from mtg_typeline.errors import RulesDataError
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.ruleset.model import is_date
 from mtg_typeline.yamlnodes import NodeReader
 

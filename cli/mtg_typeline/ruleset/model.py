@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from datetime import date
-from typing import Any, NamedTuple
+from typing import Any
 
 from mtg_typeline.notation import fold
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.ruleset.provenance import NONE, Provenance
 
 _TYPE_KINDS = ("card_type", "supertype")

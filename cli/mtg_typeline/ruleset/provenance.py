@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
 from mtg_typeline.notation import fold
+from mtg_typeline.records import NamedTuple
 
 CARD_TYPES = "card_types"
 SUPERTYPES = "supertypes"

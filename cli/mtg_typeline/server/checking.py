@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import NamedTuple
 
 from mtg_typeline.api.model import Finding, Place
 from mtg_typeline.api.run import check_text, load_config
 from mtg_typeline.config import Config
 from mtg_typeline.findings import STDIN
 from mtg_typeline.options import build_options
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources import SNIFF_BYTES
 from mtg_typeline.sources.inputs import Reading, tell_format
 

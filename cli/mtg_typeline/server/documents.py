@@ -13,9 +13,9 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable
-from typing import NamedTuple
 
 from mtg_typeline.findings import MALFORMED
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.server.checking import Problem, check_document, format_of
 from mtg_typeline.server.incremental import Split, assign, placed, recheck, split
 

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import NamedTuple
 
 from mtg_typeline.findings import MALFORMED
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.server.checking import Problem, check_document
 
 MOST_CHANGED = 16  # items checked alone after one change; more, and the buffer is checked whole

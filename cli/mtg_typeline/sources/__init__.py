@@ -17,7 +17,9 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, BinaryIO, NamedTuple
+from typing import TYPE_CHECKING, BinaryIO
+
+from mtg_typeline.records import NamedTuple
 
 if TYPE_CHECKING:
     from mtg_typeline.ruleset import RuleSet

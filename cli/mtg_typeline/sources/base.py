@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import BinaryIO, NamedTuple, Protocol
+from typing import BinaryIO, Protocol
 
 from mtg_typeline.findings import Finding, Severity
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources import UTF8_BOM
 
 

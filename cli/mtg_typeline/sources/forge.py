@@ -22,9 +22,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from functools import cache, partial
-from typing import TYPE_CHECKING, BinaryIO, NamedTuple
+from typing import TYPE_CHECKING, BinaryIO
 
 from mtg_typeline.notation import CANONICAL_DASH, EMBLEM, TOKEN, fold
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.ruleset import RuleSet, load_rules
 from mtg_typeline.sources.base import (
     CharMap,

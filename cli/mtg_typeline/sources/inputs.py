@@ -16,9 +16,10 @@ import os
 import re
 import stat
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
 from mtg_typeline.findings import STDIN
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources import BOM, SNIFF_BYTES, UTF8_BOM
 from mtg_typeline.sources.base import SourceError
 from mtg_typeline.sources.encodings import utf8_stream

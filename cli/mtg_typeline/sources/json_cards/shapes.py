@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Generator, Iterator
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources.base import NOT_A_CARD, Entry, Locator, Note, Passed, Rewrite
 from mtg_typeline.sources.json_cards.places import Path, Site
 

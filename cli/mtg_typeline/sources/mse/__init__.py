@@ -21,9 +21,10 @@ import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import IO, TYPE_CHECKING, BinaryIO, NamedTuple
+from typing import IO, TYPE_CHECKING, BinaryIO
 
 from mtg_typeline.findings import STDIN
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources import ZipLimits
 from mtg_typeline.sources.base import Entry, Passed, Place, SourceError
 from mtg_typeline.sources.inputs import peek

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, NamedTuple, TypeAlias
+from typing import IO, TypeAlias
 
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources import UTF8_BOM
 from mtg_typeline.sources.base import NotCardData, Place, SourceError
 from mtg_typeline.sources.mse.markup import Field

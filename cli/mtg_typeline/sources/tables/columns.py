@@ -7,8 +7,8 @@ name, or a 1-based number, which also reads files without a header).
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources.base import NotCardData
 
 # Header names, compared lowered and without spaces, `_` and `-`; best first.

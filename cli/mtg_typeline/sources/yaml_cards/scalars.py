@@ -14,8 +14,8 @@ PyYAML, following YAML 1.1, also ends a line at a CR alone, NEL, LS and PS.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources.base import CharMap, Locator, Offset
 from mtg_typeline.sources.edits import LineIndex
 
