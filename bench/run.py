@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bigjson import big_inputs, big_rows
 from carddata import FLOOR_CSV, FLOOR_JSON, FLOOR_JSONL
 from inputs import Input, Sources, build_inputs
 from oracle import FLOOR_ORACLE, build_oracle
@@ -352,8 +353,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="real-typelines-detail.tsv")
     parser.add_argument(
         "--only",
-        choices=("lines", "card-data", "oracle", "start"),
-        help="benchmarks 1-4 (type lines), 5-7 (card data), 8 (--oracle) or 3a-3c (cold starts) alone",
+        choices=("lines", "card-data", "oracle", "start", "big-json"),
+        help="benchmarks 1-4 (type lines), 5-7 (card data), 8 (--oracle), 3a-3c (cold starts) "
+        "or the big JSON files (bench/bigjson.py; not with --quick) alone",
     )
     parser.add_argument("--rows", type=_rows, help="only these, comma-separated: 1,1b,2,2b (nothing else)")
     parser.add_argument("--invalid-share", type=float, default=INVALID_SHARE, help="of the distinct lines")
@@ -423,6 +425,8 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(memory(rows[0], given["one-line"].path, runs))
     if args.only in (None, "oracle") and SAMPLES.is_dir():
         rows.append(oracle(runs))
+    if args.only == "big-json" or (args.only is None and not args.quick):
+        rows += big_rows(big_inputs(args.corpus, RULES, SAMPLES), measure, json_check, runs)
     return report(args, runs, cold_runs, rows)
 
 
