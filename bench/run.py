@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bigjson import big_inputs, big_rows
 from carddata import FLOOR_CSV, FLOOR_JSON, FLOOR_JSONL
 from fixspeed import build_fixable
 from fixspeed import commands as fix_commands
@@ -379,10 +380,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="real-typelines-detail.tsv")
     parser.add_argument(
         "--only",
-        choices=("lines", "card-data", "oracle", "start", "formats", "files", "fix", "server"),
+        choices=("lines", "card-data", "oracle", "start", "formats", "big-json", "files", "fix", "server"),
         help="benchmarks 1-4 (type lines), 5-7 (card data), 8 (--oracle), 3a-3c (cold starts), 5o "
-        "(output formats, against json), 8m (many small files), 9 (--fix) or 10 (the language "
-        "server) alone",
+        "(output formats, against json), big-6 and big-7 (big JSON files, bench/bigjson.py; not with "
+        "--quick), 8m (many small files), 9 (--fix) or 10 (the language server) alone",
     )
     parser.add_argument("--rows", type=_rows, help="only these, comma-separated: 1,1b,2,2b (nothing else)")
     parser.add_argument("--invalid-share", type=float, default=INVALID_SHARE, help="of the distinct lines")
@@ -459,6 +460,16 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(memory(rows[0], given["one-line"].path, runs))
     if args.only in (None, "oracle") and SAMPLES.is_dir():
         rows.append(oracle(runs))
+    rows += later_rows(args, size, runs)
+    return report(args, runs, cold_runs, rows)
+
+
+def later_rows(args: argparse.Namespace, size: dict[str, int], runs: int) -> list[dict[str, Any]]:
+    """The rows on inputs of their own: the big JSON files, many small files, --fix and the
+    language server, as `--only` asks."""
+    rows: list[dict[str, Any]] = []
+    if args.only == "big-json" or (args.only is None and not args.quick):
+        rows += big_rows(big_inputs(args.corpus, RULES, SAMPLES), measure, json_check, runs)
     if args.only in (None, "files"):
         rows.append(many_files(SCRIPT, PYTHON, OUT, args.corpus, size["files"], runs, measure))
         print(lines(rows[-1]))
@@ -466,7 +477,7 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(fix_speed(runs))
     if args.only is None:
         rows.append(server_row())
-    return report(args, runs, cold_runs, rows)
+    return rows
 
 
 def server_row() -> dict[str, Any]:

@@ -17,6 +17,7 @@ from helpers.cardjson import BAD, CARD, entries, findings_of, mtg_card
 
 from mtg_typeline.sources import json_cards
 from mtg_typeline.sources.base import resolve
+from mtg_typeline.sources.json_cards.scryfall import SCRYFALL
 
 # Scryfall shapes
 
@@ -230,8 +231,8 @@ def test_pairing_counts_references_and_leaves_only_duplicates_to_the_second_pars
         {"all_parts": [{"type_line": BAD}], "type_line": BAD},
         {"type_line": BAD, "all_parts": [{"type_line": BAD}]},
     ]
-    assert paired(json.dumps(parts, ensure_ascii=False), json_cards.SCRYFALL) is not None
-    assert paired(f'[{{"type_line": "{BAD}", "type_line": "{BAD}"}}]', json_cards.SCRYFALL) is None
+    assert paired(json.dumps(parts, ensure_ascii=False), SCRYFALL) is not None
+    assert paired(f'[{{"type_line": "{BAD}", "type_line": "{BAD}"}}]', SCRYFALL) is None
 
 
 def test_lone_surrogates_become_replacement_characters(tmp_path: Path) -> None:

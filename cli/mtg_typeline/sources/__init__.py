@@ -46,9 +46,9 @@ EXTENSIONS = tuple(glob[1:] for glob in DEFAULT_INCLUDE if glob.startswith("*.")
 
 _MODULES = {
     "text": "text",
-    "scryfall": "json_cards",
-    "mtgjson": "json_cards",
-    "json": "json_cards",
+    "scryfall": "json_cards.reader",
+    "mtgjson": "json_cards.reader",
+    "json": "json_cards.reader",
     "jsonl": "json_cards.lines",
     "csv": "tables",
     "yaml": "yaml_cards",

@@ -6,24 +6,22 @@ faces' lines joined by ` // `). MTGJSON: a set file (with or without `meta`, or 
 AtomicCards, AllPrintings, or a list of cards; each card's `type` (TL907 when it disagrees with
 its `supertypes`/`types`/`subtypes`). References (`all_parts`, `foreignData`) are not checked.
 
-The file is parsed once by `json.loads`; the places of the type lines are worked out by
+A file parsed whole (`CardDocument`; a big one is read as a stream by `json_cards.stream`,
+through `json_cards.reader`) is parsed once by `json.loads`; the places of the type lines are worked out by
 `json_cards.places` when a finding first needs one. Valid JSON that holds no card at all (a
 `package.json`, an empty file) is `NotCardData`, which a directory search passes over.
 
-This module holds the reader and the parsed file; where each format keeps its cards is in
+This module holds the parsed file; where each format keeps its cards is in
 `json_scryfall` and `json_mtgjson`, and what the two share in `json_shapes`.
 """
 
 from __future__ import annotations
 
-import gc
-import io
 import re
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import Any, BinaryIO
+from typing import Any
 
-from mtg_typeline.sources import ReaderFunc, SourceSettings
 from mtg_typeline.sources.base import (
     Edit,
     Entry,
@@ -32,13 +30,11 @@ from mtg_typeline.sources.base import (
     Passed,
     Rewrite,
     SourceError,
-    read_text,
 )
 from mtg_typeline.sources.json_cards.generic import AnyShape
 from mtg_typeline.sources.json_cards.mtgjson import MTGJSON
 from mtg_typeline.sources.json_cards.mtgjson_fields import array_literals, arrays_after
 from mtg_typeline.sources.json_cards.places import JsonText, Path, Site
-from mtg_typeline.sources.json_cards.scryfall import SCRYFALL
 from mtg_typeline.sources.json_cards.shapes import (
     Card,
     Entries,
@@ -47,32 +43,11 @@ from mtg_typeline.sources.json_cards.shapes import (
     found_text,
     none_found_text,
 )
+from mtg_typeline.sources.json_cards.window import CARD_MARKERS
 
 _BLANK = re.compile(r"[ \t\n\r]*")  # JSON's white space
-# Keys that only card data has: JSON that can't be parsed but holds one is broken card data
-_CARD_MARKERS = ('"type_line"', '"types"', '"supertypes"', '"subtypes"')
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
-    """The reader of Scryfall JSON (`fmt == "scryfall"`), of MTGJSON (`"mtgjson"`) or of card
-    lists of any shape (`"json"`)."""
-    form = {"scryfall": SCRYFALL, "mtgjson": MTGJSON}.get(fmt) or AnyShape(settings)
-
-    def read(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry | Passed]:
-        data = stream.read()
-        progress(len(data))
-        text = read_text(io.BytesIO(data), path)  # the BytesIO shares `data`: no copy
-        del data
-        freeze = gc.get_freeze_count() == 0  # nothing else frozen: ours to undo after
-        try:
-            yield from CardDocument(text, form, freeze, path).entries()
-        finally:
-            if freeze:
-                gc.unfreeze()
-
-    return read
 
 
 class CardDocument(JsonText):
@@ -84,7 +59,7 @@ class CardDocument(JsonText):
         try:
             super().__init__(text, form.key if isinstance(form, Format) else "", self.sites, freeze)
         except SourceError as exc:
-            if any(marker in text for marker in _CARD_MARKERS):
+            if any(marker in text for marker in CARD_MARKERS):
                 raise
             # broken JSON that names no card field (a tsconfig.json with comments): not
             # card data, which a directory search passes over

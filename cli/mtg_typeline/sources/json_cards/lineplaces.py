@@ -46,13 +46,17 @@ class LinePlaces:
 
     def passed_place(self, index: int) -> tuple[int, int]:
         self.read()
-        return place_on(*self.places[index](), self.number)
+        return place_on(*self.places[index](), *self.origin())
 
     def locate(self, index: int) -> Locator:
-        return OnLine(resolve(self.read()[index][0]), self.number)
+        return OnLine(resolve(self.read()[index][0]), *self.origin())
 
     def rewrite(self, index: int, new: str) -> Rewritten:
-        return moved_edits(self.read()[index][1](new), self.number)
+        return moved_edits(self.read()[index][1](new), *self.origin())
+
+    def origin(self) -> tuple[int, int]:
+        """Where the text read starts in the file: its line and column (a line's: column 1)."""
+        return self.number, 1
 
     def read(self) -> list[tuple[Callable[[], Locator], Rewrite]]:
         """The JSON card reader's `where` of each object, in the order it is asked for."""
@@ -87,10 +91,13 @@ class Recorded:
         return self.places[-1]
 
 
-def read_whole(line: str, number: int, form: Format | AnyShape, path: str) -> Iterator[Entry | Passed]:
+def read_whole(
+    line: str, number: int, form: Format | AnyShape, path: str, start: int = 1
+) -> Iterator[Entry | Passed]:
     """The entries of a line read by the JSON card reader as a card list of one, moved to
-    line `number` of the file. A line of two values (`{…},{…}`, which the list of one would
-    take as two cards) is no line of JSON Lines: a `SourceError` at the second."""
+    line `number` of the file (the text from column `start` on). A line of two values
+    (`{…},{…}`, which the list of one would take as two cards) is no line of JSON Lines: a
+    `SourceError` at the second."""
     try:
         json.loads(line)
     except json.JSONDecodeError as exc:
@@ -101,56 +108,75 @@ def read_whole(line: str, number: int, form: Format | AnyShape, path: str) -> It
     except (ValueError, RecursionError):
         pass  # (the JSON card reader says what is wrong)
     for entry in CardDocument(f"[{line}]", form, False, path).entries():
-        yield moved_passed(entry, number) if isinstance(entry, Passed) else moved(entry, number)
+        yield moved_passed(entry, number, start) if isinstance(entry, Passed) else moved(entry, number, start)
 
 
-def moved_passed(passed: Passed, number: int) -> Passed:
+def moved_passed(passed: Passed, number: int, start: int = 1) -> Passed:
     """An object passed over in a line's card list of one, placed on line `number`."""
-    return passed._replace(place=partial(place_passed, passed, number))
+    return passed._replace(place=partial(place_passed, passed, number, start))
 
 
-def place_passed(passed: Passed, number: int) -> tuple[int, int]:
-    return place_on(*passed.where(), number)
+def place_passed(passed: Passed, number: int, start: int = 1) -> tuple[int, int]:
+    return place_on(*passed.where(), number, start)
 
 
-def moved(entry: Entry, number: int) -> Entry:
-    """An entry of a line's card list of one, placed and rewritten on line `number`."""
+def moved(entry: Entry, number: int, start: int = 1) -> Entry:
+    """An entry of a line's card list of one, placed and rewritten on line `number` (the
+    text read from column `start` on)."""
     text, locate, card, notes, path, rewrite, comment = entry
-    moved = None if rewrite is None else lambda new: moved_edits(rewrite(new), number)
+    moved = None if rewrite is None else lambda new: moved_edits(rewrite(new), number, start)
     # (made whole rather than by `_replace`, a tenth of the time of a line)
-    return Entry(text, lambda: OnLine(resolve(locate), number), card, notes, path, moved, comment)
+    return Entry(text, lambda: OnLine(resolve(locate), number, start), card, notes, path, moved, comment)
 
 
 class OnLine:
-    """The places of a line's card list of one, on line `number` of the file."""
+    """The places of a line's card list of one, on line `number` of the file (the text read
+    from column `start` on)."""
 
-    __slots__ = ("inner", "number")
+    __slots__ = ("inner", "number", "start")
 
-    def __init__(self, inner: Locator, number: int) -> None:
+    def __init__(self, inner: Locator, number: int, start: int = 1) -> None:
         self.inner = inner
         self.number = number
+        self.start = start
 
     def region(self, start: int, end: int) -> Region:
         found = self.inner.region(start, end)
-        line, column = place_on(found.line, found.column, self.number)
-        end_line, end_column = place_on(found.end_line, found.end_column, self.number)
+        line, column = place_on(found.line, found.column, self.number, self.start)
+        end_line, end_column = place_on(found.end_line, found.end_column, self.number, self.start)
         return Region(line, column, end_line, end_column)
 
 
-def place_on(line: int, column: int, number: int) -> tuple[int, int]:
-    """A place in `[` + line + `]` as a place in the file (the `[` is on the first line)."""
-    return number + line - 1, (column - 1 if line == 1 else column)
+def place_on(line: int, column: int, number: int, start: int = 1) -> tuple[int, int]:
+    """A place in `[` + text + `]` as a place in the file, the text starting at column
+    `start` of line `number` (the `[` is on the first line)."""
+    return number + line - 1, (column + start - 2 if line == 1 else column)
 
 
-def moved_edits(made: Rewritten, number: int) -> Rewritten:
+def moved_edits(made: Rewritten, number: int, start: int = 1) -> Rewritten:
     if made is None:
         return None
     if isinstance(made, Edit):
-        return moved_edit(made, number)
-    return tuple(moved_edit(edit, number) for edit in made)
+        return moved_edit(made, number, start)
+    return tuple(moved_edit(edit, number, start) for edit in made)
 
 
-def moved_edit(edit: Edit, number: int) -> Edit:
-    line, column = place_on(edit.line, edit.column, number)
-    end_line, end_column = place_on(edit.end_line, edit.end_column, number)
+def moved_edit(edit: Edit, number: int, start: int = 1) -> Edit:
+    line, column = place_on(edit.line, edit.column, number, start)
+    end_line, end_column = place_on(edit.end_line, edit.end_column, number, start)
     return Edit(line, column, end_line, end_column, edit.text)
+
+
+def holds_surrogate(entry: Entry | Passed) -> bool:
+    """Whether an entry (or an object passed over) holds half a surrogate (from an escape
+    such as `\\ud800` alone), which the JSON card reader makes U+FFFD: text that holds one
+    can't be encoded."""
+    texts = [entry.card]
+    if isinstance(entry, Entry):
+        texts += [entry.text, *(f"{note.message}{note.suggestion}" for note in entry.notes)]
+    try:
+        for text in texts:
+            (text or "").encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False

@@ -36,7 +36,7 @@ from mtg_typeline.sources.base import (
 from mtg_typeline.sources.edits import LINE_END
 from mtg_typeline.sources.inputs import json_kind
 from mtg_typeline.sources.json_cards.generic import AnyShape
-from mtg_typeline.sources.json_cards.lineplaces import LinePlaces, read_whole
+from mtg_typeline.sources.json_cards.lineplaces import LinePlaces, holds_surrogate, read_whole
 from mtg_typeline.sources.json_cards.mtgjson import MTGJSON
 from mtg_typeline.sources.json_cards.scryfall import SCRYFALL
 from mtg_typeline.sources.json_cards.shapes import Format, ShapeError
@@ -179,24 +179,9 @@ def _quick(line: str, number: int, form: Format | AnyShape, path: str) -> list[E
         made = [entry for cards, _ in lists for entry in shape.entries(cards, where)]
     except (StopIteration, ValueError, RecursionError, ShapeError, SourceError):
         return None
-    if not made or ("\\" in line and any(map(_surrogate_in, made))):  # (no backslash, no escape)
+    if not made or ("\\" in line and any(map(holds_surrogate, made))):  # (no backslash, no escape)
         return None
     return made
-
-
-def _surrogate_in(entry: Entry | Passed) -> bool:
-    """Whether an entry (or an object passed over) holds half a surrogate (from an escape
-    such as `\\ud800` alone), which the JSON card reader makes U+FFFD: text that holds one
-    can't be encoded."""
-    texts = [entry.card]
-    if isinstance(entry, Entry):
-        texts += [entry.text, *(f"{note.message}{note.suggestion}" for note in entry.notes)]
-    try:
-        for text in texts:
-            (text or "").encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
 
 
 def _bad_line(exc: SourceError, number: int, path: str) -> Finding:

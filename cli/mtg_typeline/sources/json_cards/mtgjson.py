@@ -30,7 +30,7 @@ from mtg_typeline.sources.json_cards.shapes import (
     not_card,
 )
 
-_SET_LISTS = ("cards", "tokens")
+SET_LISTS = ("cards", "tokens")
 
 
 def _mtgjson_lists(root: Any) -> Lists:
@@ -44,7 +44,7 @@ def _mtgjson_lists(root: Any) -> Lists:
         yield body, path
     elif type(body) is not dict:
         raise ShapeError(found_text(MTGJSON, body), path)
-    elif _is_card(body) or any(type(body.get(key)) is list for key in _SET_LISTS):
+    elif is_card(body) or any(type(body.get(key)) is list for key in SET_LISTS):
         yield from _set_lists(body, path)
     else:  # AtomicCards: name → faces; AllPrintings: code → set; AllIdentifiers: uuid → card
         for name, value in body.items():
@@ -55,15 +55,16 @@ def _mtgjson_lists(root: Any) -> Lists:
 
 
 def _set_lists(value: dict[str, Any], path: Path) -> Lists:
-    if _is_card(value):
+    if is_card(value):
         yield [value], path
         return
     for key, cards in value.items():
-        if key in _SET_LISTS and type(cards) is list:
+        if key in SET_LISTS and type(cards) is list:
             yield cards, (*path, key)
 
 
-def _is_card(value: dict[str, Any]) -> bool:
+def is_card(value: dict[str, Any]) -> bool:
+    """Whether an object of a set file's place is a card (AllIdentifiers: uuid → card)."""
     return type(value.get("type")) is str and type(value.get("types")) is list
 
 

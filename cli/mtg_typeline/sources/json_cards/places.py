@@ -62,7 +62,7 @@ class JsonText:
                 except json.JSONDecodeError:
                     raise
                 except ValueError:  # a number of more digits than Python turns into an int
-                    self.options = {"parse_int": _parse_int}
+                    self.options = {"parse_int": parse_int}
                     return json.loads(self.text, **self.options)
         except json.JSONDecodeError as exc:
             message = exc.msg.removesuffix(" at")  # "Invalid control character at"
@@ -212,7 +212,7 @@ def _collector_paused(freeze: bool = False) -> Iterator[None]:
             gc.enable()
 
 
-def _parse_int(digits: str) -> int | str:
+def parse_int(digits: str) -> int | str:
     """An int, or the digits themselves past Python's limit (no type line needs them)."""
     return int(digits) if len(digits) <= _INT_DIGITS else digits
 
