@@ -20,12 +20,13 @@ import click
 from mtg_typeline.display import COLOR_WHEN as COLOR_CHOICES
 from mtg_typeline.display import printable
 from mtg_typeline.errors import ExitStatus
+from mtg_typeline.main.common import echo_error
 from mtg_typeline.main.running import Settings, announce
 
 if TYPE_CHECKING:
     from mtg_typeline.options import Options
 
-__all__ = ["COLOR_CHOICES", "CheckCommand", "Settings", "before_run", "color_words", "echo_error"]
+__all__ = ["COLOR_CHOICES", "CheckCommand", "Settings", "before_run", "color_words"]
 
 
 class CheckCommand(click.Command):
@@ -77,11 +78,6 @@ def before_run(options: Options, settings: Settings, show_settings: bool, show_f
     if show_settings or show_files:
         return _show(options, settings, show_settings, show_files)
     return None
-
-
-def echo_error(text: str) -> None:
-    """Write `text` to standard error as click writes there."""
-    click.echo(text, err=True, nl=False)
 
 
 def _show(options: Options, settings: Settings, show_settings: bool, show_files: bool) -> int:

@@ -63,7 +63,12 @@ def completion(name: str) -> Completion:
 def guarded(ctx: click.Context, action: Callable[[], int]) -> None:
     """Run `action`, mapping our errors and Ctrl-C to a message and an exit status
     (`running.guard`), and exit with it."""
-    ctx.exit(int(guard(action, lambda text: click.echo(text, err=True, nl=False))))
+    ctx.exit(int(guard(action, echo_error)))
+
+
+def echo_error(text: str) -> None:
+    """Write `text` to standard error as click writes there."""
+    click.echo(text, err=True, nl=False)
 
 
 def with_rule_notes(files: tuple[str, ...], action: Callable[[], R]) -> Callable[[], R]:

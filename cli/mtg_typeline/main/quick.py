@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from mtg_typeline.display import AUTO, COLOR_WHEN
+from mtg_typeline.findings import STDIN
 from mtg_typeline.main.running import FAIL_ON, announce, guard, settle, start
 from mtg_typeline.options.defaults import CHECK_DEFAULTS
 from mtg_typeline.reporters import FORMATS
@@ -30,7 +31,6 @@ from mtg_typeline.sources import FORMATS as INPUT_FORMATS
 COMMAND = "check"
 COMPLETION = "_TYPELINE_COMPLETE"  # set by the shell when it asks for completions (click's)
 END_OF_OPTIONS = "--"
-STDIN = "-"
 
 # Every parameter of `check` with the value click gives it when it is not typed, in click's
 # order (the order of the names typed, as click lists them), and the two it passes apart
