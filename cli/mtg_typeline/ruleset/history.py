@@ -2,17 +2,22 @@
 dropped (Anteater, a creature type from 2009-07-11 to 2014-09-25), for TL303 and for the
 checks that must not take such a word for a misspelling.
 
-It is read from every shipped edition, so it is built only when a check meets a word its
-edition does not list, and then once per run.
+It is read from every edition, so it is built only when a check meets a word its edition
+does not list, and then once per run; and it is kept in the rule cache (`ruleset.cache`,
+keyed by every edition's date and rule file), so that a run that meets a misspelling reads
+one entry instead of every edition. The entry holds each run's list by its key; a `Run`
+is made with its list, from the edition that ends it, only for a word asked about.
 """
 
 from __future__ import annotations
 
 import functools
 
+from mtg_typeline import __version__
 from mtg_typeline.notation import fold
 from mtg_typeline.records import NamedTuple
-from mtg_typeline.ruleset.editions import edition_dates, load_edition
+from mtg_typeline.ruleset import cache as rulecache
+from mtg_typeline.ruleset.editions import edition_dates, edition_index, load_edition, renames_path
 from mtg_typeline.ruleset.model import RuleSet, SubtypeList
 
 __all__ = ["Run", "dropped", "listed_later"]
@@ -33,9 +38,9 @@ def dropped(word: str, rules: RuleSet) -> Run | None:
     longer lists it; None for a word no earlier shipped edition listed, or one it lists."""
     if rules.subtype_lists(word):
         return None
-    runs = _runs(edition_dates()).get(fold(" ".join(word.split())), ())
-    before = [r for r in runs if r.removed is not None and r.removed <= rules.edition]
-    return before[-1] if before else None
+    runs = _runs_of(word)
+    before = [r for r in runs if r[4] is not None and r[4] <= rules.edition]
+    return _run(before[-1]) if before else None
 
 
 def listed_later(word: str, rules: RuleSet) -> Run | None:
@@ -43,29 +48,69 @@ def listed_later(word: str, rules: RuleSet) -> Run | None:
     edition does not: a word of the rules to come (Dinosaur under 2009-07-11), not a typo."""
     if rules.subtype_lists(word):
         return None
-    runs = _runs(edition_dates()).get(fold(" ".join(word.split())), ())
-    return next((r for r in runs if r.first > rules.edition), None)
+    runs = _runs_of(word)
+    return next((_run(r) for r in runs if r[2] > rules.edition), None)
+
+
+# A run as kept: (entry, list key, first, last, removed); `_run` makes the `Run` of one.
+_Kept = tuple[str, str, str, str, str | None]
+
+
+def _runs_of(word: str) -> tuple[_Kept, ...]:
+    """The runs of editions whose lists hold `word` (any case), oldest first."""
+    return _runs(edition_dates()).get(fold(" ".join(word.split())), ())
+
+
+def _run(kept: _Kept) -> Run:
+    """The `Run` of a kept run, with its list as the edition that ends it has it."""
+    entry, key, first, last, removed = kept
+    sublist = next(s for s in load_edition(last).lists if s.key == key)
+    return Run(entry, sublist, first, last, removed)
 
 
 @functools.cache
-def _runs(editions: tuple[str, ...]) -> dict[str, tuple[Run, ...]]:
+def _runs(editions: tuple[str, ...]) -> dict[str, tuple[_Kept, ...]]:
     """Every folded entry of the lists of every edition (shipped or user-imported: kept per
     tuple of `editions`, as an import adds one), with each run of editions that holds it,
-    oldest first."""
+    oldest first, each as (entry, list key, first, last, removed): from the rule cache when
+    it holds them for these editions' files as they are now, else read from every edition."""
+    key = _cache_key(editions)
+    data = rulecache.load(key) if key else None
+    if data is not None and isinstance(kept := data.get("runs"), dict):
+        return kept
+    runs = _read_runs(editions)
+    if key:
+        rulecache.store(key, {"runs": runs})
+    return runs
+
+
+def _cache_key(editions: tuple[str, ...]) -> str | None:
+    """The rule cache's key of the history of `editions`: each date with its rule file, and
+    every rule file as it is now (see `ruleset.cache.key_of`)."""
+    index = edition_index()
+    files = [index.file_of(edition) or "" for edition in editions]
+    base = rulecache.key_of(__version__, (*sorted(set(files)), renames_path()))
+    if base is None:
+        return None
+    return "history\n" + "\n".join(f"{e}\0{f}" for e, f in zip(editions, files, strict=True)) + "\n" + base
+
+
+def _read_runs(editions: tuple[str, ...]) -> dict[str, tuple[_Kept, ...]]:
+    """`_runs`, read from every edition."""
     open_runs: dict[tuple[str, str], tuple[str, str, SubtypeList]] = {}  # (key, list) -> run so far
-    found: dict[str, list[Run]] = {}
+    found: dict[str, list[_Kept]] = {}
     previous = ""
     for edition in editions:
         here = {(fold(e), s.key): (e, s) for s in load_edition(edition).lists for e in s.entries}
         for pair, (first, entry, sublist) in _closed(open_runs, here):
-            found.setdefault(pair[0], []).append(Run(entry, sublist, first, previous, edition))
+            found.setdefault(pair[0], []).append((entry, sublist.key, first, previous, edition))
         for pair, (entry, sublist) in here.items():
             start = open_runs.get(pair, (edition, entry, sublist))[0]
             open_runs[pair] = (start, entry, sublist)
         previous = edition
     for (key, _), (first, entry, sublist) in open_runs.items():
-        found.setdefault(key, []).append(Run(entry, sublist, first, previous, None))
-    return {k: tuple(sorted(v, key=lambda r: r.first)) for k, v in found.items()}
+        found.setdefault(key, []).append((entry, sublist.key, first, previous, None))
+    return {k: tuple(sorted(v, key=lambda r: r[2])) for k, v in found.items()}
 
 
 def _closed(
