@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 from conftest import run_cli
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from mtg_typeline.discovery.globs import matches
+from mtg_typeline.discovery.globs import matches, name_matcher
 
 
 @pytest.mark.parametrize(
@@ -88,3 +90,19 @@ def test_per_file_ignores_with_a_negated_class(tmp_path: Path, monkeypatch: pyte
     tree(tmp_path, "a/b.txt", "ayb.txt")
     Path(".typeline.yaml").write_text("per-file-ignores:\n  'a[!x]b.txt': [TL304]\n", encoding="utf-8")
     assert files_checked("tree") == ["tree/a/b.txt"]
+
+
+_GLOB_PIECES = ["*", "?", "[a-c]", "[!x]", "[]]", "[", "\\*", "a", "b", ".", "x", "txt", "**", "./"]
+_NAME_PIECES = ["a", "b", "c", ".", "x", "txt", "*", "]", "[", "-", " "]
+
+
+@given(
+    st.lists(st.lists(st.sampled_from(_GLOB_PIECES), min_size=1, max_size=5).map("".join), max_size=4),
+    st.lists(st.sampled_from(_NAME_PIECES), min_size=1, max_size=8).map("".join),
+)
+@settings(max_examples=3000, deadline=None)
+def test_the_globs_of_names_match_at_once_as_one_by_one(globs: list[str], name: str) -> None:
+    by_name = tuple(g for g in globs if "/" not in g.removeprefix("./").rstrip("/"))
+    matcher = name_matcher(by_name)
+    at_once = matcher is not None and matcher.fullmatch(name) is not None
+    assert at_once == any(matches(name, g) for g in by_name)

@@ -12,12 +12,15 @@ from typing import Any
 
 import pytest
 from conftest import DATA, entries_of, run_cli, shared_path
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mtg_typeline.ruleset import load_rules
 from mtg_typeline.sources import SourceSettings, reader_for
 from mtg_typeline.sources.base import Entry, Place, SourceError, resolve
-from mtg_typeline.sources.forge import _Splitter
-from mtg_typeline.sources.inputs import detect
+from mtg_typeline.sources.edits import LINE_END
+from mtg_typeline.sources.forge import _faces, _Splitter
+from mtg_typeline.sources.inputs import _looks_like_forge, detect
 
 SAMPLES = DATA / "samples" / "forge"
 REEFORGE = SAMPLES / "reeforge-2020"
@@ -341,3 +344,56 @@ def test_the_places_of_a_rebuilt_line_cover_its_end() -> None:
     assert entry.text == "Plane — Serra's Realm"
     assert places.region(len(entry.text), len(entry.text) + 1) == (2, 26, 2, 27)
     assert Place(2, 7) == Place(*places.region(0, 1)[:2])
+
+
+def _forge_keys_by_lines(head: bytes) -> bool:
+    """How a Forge script was told from its head before: each line's key (before its first
+    colon, stripped) collected, `Name` and `Types` both among them."""
+    lines = head[:4096].removeprefix(b"\xef\xbb\xbf").splitlines()
+    keys = {line.split(b":", 1)[0].strip() for line in lines if b":" in line}
+    return b"Name" in keys and b"Types" in keys
+
+
+_PIECES = [b"Name", b"Types", b":", b" ", b"\t", b"\r", b"\n", b"\r\n", b"\x0b", b"\x0c", b"\x1c"]
+_PIECES += [b"\xef\xbb\xbf", b"\xc2\xa0", b"x", b"#", b"[", b"Nam", b"e", b"Type", b"s"]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=30))
+@settings(max_examples=3000, deadline=None)
+def test_a_forge_script_is_told_by_its_keys_as_line_by_line(pieces: list[bytes]) -> None:
+    head = b"".join(pieces)
+    assert _looks_like_forge(head) == _forge_keys_by_lines(head)
+
+
+def test_a_forge_key_past_the_sniffed_head_is_not_seen() -> None:
+    head = b"Name:Goblin\n" + b"x" * 4096 + b"\nTypes:Creature Goblin\n"
+    assert not _looks_like_forge(head) and not _forge_keys_by_lines(head)
+    assert _looks_like_forge(b"\xef\xbb\xbf Name :x\r\n\tTypes\x0b:Creature\r")
+
+
+def _faces_by_keys(text: str) -> list[tuple[str | None, int, list[tuple[int, int, str]]]]:
+    """How a script's faces were read before: each line split at its first colon."""
+    faces: list[tuple[str | None, int, list[tuple[int, int, str]]]] = [(None, 0, [])]
+    for number, line in enumerate(LINE_END.split(text), 1):
+        if not line or line[0] == "#":
+            continue
+        key, colon, value = line.partition(":")
+        if not colon:
+            if line.rstrip() == "ALTERNATE":
+                faces.append((None, 0, []))
+        elif key == "Name":
+            faces[-1] = (value.strip(), number, faces[-1][2])
+        elif key == "Types":
+            lead = len(value) - len(value.lstrip())
+            faces[-1][2].append((number, len(key) + 2 + lead, value.strip()))
+    return [face for face in faces if face[0] is not None or face[2]]
+
+
+_SCRIPT_PIECES = ["Name:", "Types:", "ALTERNATE", ":", " ", "\t", "\n", "\r", "\r\n", "#", "Goblin", "x"]
+
+
+@given(st.lists(st.sampled_from(_SCRIPT_PIECES), max_size=25).map("".join))
+@settings(max_examples=3000, deadline=None)
+def test_the_faces_of_a_script_are_read_as_line_by_line(text: str) -> None:
+    read = [(f.name, f.name_line, [tuple(t) for t in f.types]) for f in _faces(text)]
+    assert read == _faces_by_keys(text)

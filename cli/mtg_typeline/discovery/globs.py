@@ -28,3 +28,12 @@ def matches(path: str, pattern: str) -> bool:
         return False
     parts = path.replace("\\", "/").removeprefix("./").split("/")
     return any(regex.fullmatch("/".join(parts[index:])) for index in range(len(parts)))
+
+
+@lru_cache(maxsize=32)
+def name_matcher(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One pattern that matches a file's name (one without `/` or `\\`) when any of
+    `patterns`, globs without `/`, matches it (`matches` of each, in one match); None when
+    none of them can match anything."""
+    sources = [regex.pattern for p in patterns if (regex := _compile(p.removeprefix("./").rstrip("/")))]
+    return re.compile("|".join(f"(?:{source})" for source in sources), re.DOTALL) if sources else None

@@ -11,7 +11,7 @@ import os
 from typing import TYPE_CHECKING
 
 from mtg_typeline.discovery.gitignore import Ignores
-from mtg_typeline.discovery.globs import matches
+from mtg_typeline.discovery.globs import matches, name_matcher
 from mtg_typeline.display import printable
 from mtg_typeline.sources import SET_FILE, SET_SUFFIX, SNIFF_BYTES
 from mtg_typeline.sources.inputs import detect
@@ -58,6 +58,7 @@ class Search:
         # them but a lone `**`, which matches any name too, can match across a `/`)
         self.by_name = tuple(g for g in files.include if "/" not in g)
         self.by_path = tuple(g for g in files.include if g not in self.by_name)
+        self.name_globs = name_matcher(self.by_name)
         self.found: list[str] = []  # relative paths; "" is the root itself
         self.sets: set[str] = set()  # those of them that are set folders
         self.unsearched: dict[str, str] = {}  # those that are directories it could not list, and why
@@ -142,7 +143,10 @@ class Search:
         files = self.files
         if files.exclude and excludes(files, relative, self.shown + relative):
             return False
-        if any(matches(name, g) for g in self.by_name):
+        if "\\" not in name:  # (a name alone: one match for every glob of names)
+            if (by_name := self.name_globs) is not None and by_name.fullmatch(name):
+                return True
+        elif any(matches(name, g) for g in self.by_name):
             return True
         return any(matches(p, g) for p in (relative, self.shown + relative) for g in self.by_path)
 

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from mtg_typeline.sources import ReaderFunc, SourceSettings
 
 _WORD = re.compile(r"\S+")
+_KEYS = ("Types:", "Name:", "ALTERNATE")  # what the lines the reader reads start with
 _NOT_TYPES = frozenset({fold(TOKEN), fold(EMBLEM)})  # words card data puts among the types
 _LONGEST_PHRASE = 4  # words in the longest listed subtype, and then some
 
@@ -113,20 +114,23 @@ def _default_rules() -> RuleSet:
 def _faces(text: str) -> list[_Face]:
     """The faces of a script, in file order (a file without `Name:` or `Types:` has none)."""
     faces = [_Face()]
-    for number, line in enumerate(LINE_END.split(text), 1):
-        if not line or line[0] == "#":
+    lines = LINE_END.split(text) if "\r" in text else text.split("\n")
+    for number, line in enumerate(lines, 1):
+        if not line.startswith(_KEYS):  # (a comment, a blank line, a key of no interest)
             continue
-        key, colon, value = line.partition(":")
-        if not colon:
-            if line.rstrip() == "ALTERNATE":
-                faces.append(_Face())
-        elif key == "Name":
-            faces[-1].name = value.strip()
-            faces[-1].name_line = number
-        elif key == "Types":
+        if line.startswith("Types:"):
+            value = line[6:]
             lead = len(value) - len(value.lstrip())
-            faces[-1].types.append(_Types(number, len(key) + 2 + lead, value.strip()))
+            faces[-1].types.append(_Types(number, 7 + lead, value.strip()))
+        elif line.startswith("Name:"):
+            faces[-1].name = line[5:].strip()
+            faces[-1].name_line = number
+        elif line.rstrip() == "ALTERNATE":
+            faces.append(_Face())
     return [face for face in faces if face.name is not None or face.types]
+
+
+_GAPS_KEPT = 16384  # `Types:` values whose gap a reader remembers (cleared when full)
 
 
 class _Splitter:
@@ -136,6 +140,7 @@ class _Splitter:
         self.rules = rules
         self.type_words = (*rules.card_types, *rules.supertypes)
         self.known: dict[str, bool] = {}
+        self.gaps: dict[str, tuple[int, int] | None] = {}  # `gap` of the values met lately
 
     def entry(self, types: _Types, card: str | None) -> Entry:
         """The entry of one `Types:` line: the rebuilt line, its places, the face's name."""
@@ -195,7 +200,17 @@ class _Splitter:
         """The white space the dash replaces (from the end of the last type to the first
         subtype), or None when the line needs no dash: all its words from the first type on
         are types, or none is. Words before the first type (a word the rules don't list, such
-        as `Host` on an Unstable card) are no reason to leave the dash out."""
+        as `Host` on an Unstable card) are no reason to leave the dash out. Remembered for
+        each value (a tree of scripts repeats its `Types:` values)."""
+        gaps = self.gaps
+        if value in gaps:
+            return gaps[value]
+        if len(gaps) >= _GAPS_KEPT:
+            gaps.clear()
+        found = gaps[value] = self._gap(value)
+        return found
+
+    def _gap(self, value: str) -> tuple[int, int] | None:
         words = list(_WORD.finditer(value))
         first = next((i for i, word in enumerate(words) if self._is_type(words, i)), None)
         if first is None:

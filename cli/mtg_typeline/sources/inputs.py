@@ -290,6 +290,8 @@ def _looks_like_draftmancer(start: bytes) -> bool:
     """Whether an input is a Draftmancer card list with custom cards: its first line (blank
     lines and `#` comments aside) is the `[CustomCards]` header, or the `[Settings]` header
     with a `[CustomCards]` one further on (a list of type lines starts with neither)."""
+    if b"[" not in start[:SNIFF_BYTES]:
+        return False  # (no header in it: most inputs, told without decoding the head)
     lines = (line.strip() for line in start[:SNIFF_BYTES].decode("utf-8", "replace").splitlines())
     first = next((line for line in lines if line and not line.startswith("#")), "")
     if is_cards_header(first):
@@ -297,10 +299,17 @@ def _looks_like_draftmancer(start: bytes) -> bool:
     return first.lower() == "[settings]" and any(is_cards_header(line) for line in lines)
 
 
+# A `Name:` or `Types:` key at the start of a line of a Forge script (blanks around the key;
+# the lines of `bytes.splitlines`, a UTF-8 BOM before the first)
+_FORGE_KEY = re.compile(rb"(?:\A(?:\xef\xbb\xbf)?|[\r\n])[ \t\r\n\x0b\x0c]*(Name|Types)[ \t\x0b\x0c]*:")
+
+
 def _looks_like_forge(head: bytes) -> bool:
-    lines = head[:4096].removeprefix(UTF8_BOM).splitlines()
-    keys = {line.split(b":", 1)[0].strip() for line in lines if b":" in line}
-    return b"Name" in keys and b"Types" in keys
+    """Whether the head has both a `Name:` and a `Types:` line, as a card script does."""
+    text = head[:4096]
+    if b"Types" not in text or b"Name" not in text:
+        return False
+    return len({key.group(1) for key in _FORGE_KEY.finditer(text)}) == 2
 
 
 def _looks_like_mse(head: bytes) -> bool:
