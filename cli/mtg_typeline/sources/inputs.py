@@ -309,7 +309,7 @@ def _looks_like_forge(head: bytes) -> bool:
     text = head[:4096]
     if b"Types" not in text or b"Name" not in text:
         return False
-    return len({key.group(1) for key in _FORGE_KEY.finditer(text)}) == 2
+    return len(set(_FORGE_KEY.findall(text))) == 2
 
 
 def _looks_like_mse(head: bytes) -> bool:
