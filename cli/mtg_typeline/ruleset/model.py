@@ -88,6 +88,7 @@ class RuleSet:
         "_card_types",
         "_lists_for",
         "_phrases",
+        "_renames_met",
         "_subtypes",
         "_supertypes",
         "card_types",
@@ -128,6 +129,7 @@ class RuleSet:
     _subtypes: dict[str, tuple[tuple[SubtypeList, str], ...]]
     _phrases: dict[str, tuple[tuple[str, ...], ...]]
     _lists_for: dict[frozenset[str], tuple[SubtypeList, ...]]
+    _renames_met: dict[tuple[str, bool], tuple[Rename, str] | None]
 
     def __init__(
         self, *, renames: tuple[Rename, ...] = (), provenance: Provenance = NONE, **fields: Any
@@ -158,6 +160,7 @@ class RuleSet:
                     phrases.setdefault(words[0], set()).add(words)
         init = object.__setattr__
         init(self, "_lists_for", {})
+        init(self, "_renames_met", {})
         init(self, "_card_types", {fold(t): t for t in self.card_types})
         init(self, "_supertypes", {fold(t): t for t in self.supertypes})
         init(self, "_subtypes", {k: tuple(v) for k, v in subtypes.items()})
@@ -199,11 +202,27 @@ class RuleSet:
         """For a card type or supertype this edition does not know by `word`: the rename that
         explains it and the edition's own word (the new name, or the old one for an edition
         older than the rename)."""
-        return self._renamed(word, lambda r: r.kind in _TYPE_KINDS, self._type_word)
+        return self._renamed_as(word, True)
 
     def subtype_rename(self, word: str) -> tuple[Rename, str] | None:
         """As `type_rename`, for subtypes (Hound -> Dog, Kaladesh -> Avishkar)."""
-        return self._renamed(word, lambda r: r.kind not in _TYPE_KINDS, self._subtype_word)
+        return self._renamed_as(word, False)
+
+    def _renamed_as(self, word: str, type_word: bool) -> tuple[Rename, str] | None:
+        """`type_rename` (`type_word`) or `subtype_rename` of `word`, remembered: a check
+        asks of each unknown word, and the answer depends on nothing but the word."""
+        known = self._renames_met
+        key = (word, type_word)
+        if key in known:
+            return known[key]
+        if len(known) >= 4096:
+            known.clear()
+        if type_word:
+            found = self._renamed(word, lambda r: r.kind in _TYPE_KINDS, self._type_word)
+        else:
+            found = self._renamed(word, lambda r: r.kind not in _TYPE_KINDS, self._subtype_word)
+        known[key] = found
+        return found
 
     def _type_word(self, word: str) -> str | None:
         return self.card_type(word) or self.supertype(word)
