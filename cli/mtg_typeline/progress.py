@@ -7,7 +7,7 @@ are large; never for machine formats or when standard error is a pipe or a file.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
@@ -29,8 +29,9 @@ class Meter:
 NO_METER = Meter()
 
 
-def wanted(paths: list[str], output_format: str, err: TextIO) -> int:
-    """The number of bytes to show progress for, or 0 where no bar is wanted."""
+def wanted(paths: Iterable[str], output_format: str, err: TextIO) -> int:
+    """The number of bytes to show progress for, or 0 where no bar is wanted (`paths` are
+    gone through only then)."""
     if output_format not in ("text", "concise") or not _is_terminal(err):
         return 0
     total = 0

@@ -169,7 +169,7 @@ def _check_inputs(
     names = scopes.names
     found = _survey(options, scopes.configs, names, err)
     tally = Tally(listed=options.verbose)
-    sizes = [names.on_disk(item.name) for item in found.inputs if not item.stdin]
+    sizes = (names.on_disk(item.name) for item in found.inputs if not item.stdin)
     jobs = 1 if fixer is not None else workers_for(options.jobs, len(found.inputs))  # (--fix: serial)
     with progress.bar(progress.wanted(sizes, options.output_format, err), err) as meter:
         if jobs > 1:

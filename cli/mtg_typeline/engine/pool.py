@@ -43,6 +43,10 @@ if TYPE_CHECKING:
 # the run's own about evens a serial run's; at 100, starting them is pure cost).
 MIN_INPUTS = 1_000
 _MAX_CHUNK = 64
+# Chunks each worker holds at once: the next one waits in its pipe while it checks one, so
+# it goes on without waiting for the run's process (busy itself on a machine's every CPU)
+# to take its answers and hand it more.
+_AHEAD = 2
 KILL_WORKER = "TYPELINE_TEST_KILL_WORKER"  # tests only: see the docstring
 
 
@@ -84,12 +88,14 @@ def pooled(inputs: Sequence[int], jobs: int, work: Work, name_of: Naming) -> Gen
 
 
 class _Worker:
-    """One worker: its process, the pipe to it, and the inputs handed to it not yet answered."""
+    """One worker: its process, the pipe to it, and the chunks of inputs handed to it not yet
+    answered (oldest first), and whether it was told to end."""
 
     def __init__(self, process: Any, pipe: Connection) -> None:
         self.process = process
         self.pipe = pipe
-        self.chunk: list[int] = []
+        self.chunks: deque[list[int]] = deque()
+        self.ended = False
 
 
 class _Pool:
@@ -122,7 +128,8 @@ class _Pool:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
         theirs.close()
         worker = _Worker(process, mine)
-        self.hand(worker)
+        for _ in range(_AHEAD):
+            self.hand(worker)
         return worker
 
     def serve(self, slot: int, pipe: Connection) -> None:
@@ -146,10 +153,16 @@ class _Pool:
             pipe.send(answers)
 
     def hand(self, worker: _Worker) -> None:
-        """Send the next chunk to `worker`, or tell it to end."""
-        worker.chunk = self.todo.popleft() if self.todo else []
-        with contextlib.suppress(OSError):  # (it died since it answered: `bury` hands its chunk on)
-            worker.pipe.send(worker.chunk or None)
+        """Send the next chunk to `worker`, or tell it to end (once) when none is left."""
+        if worker.ended:
+            return
+        chunk = self.todo.popleft() if self.todo else None
+        if chunk is None:
+            worker.ended = True
+        else:
+            worker.chunks.append(chunk)
+        with contextlib.suppress(OSError):  # (it died since it answered: `bury` hands its chunks on)
+            worker.pipe.send(chunk)
 
     def answers(self) -> Iterator[tuple[int, Any]]:
         for expected in self.inputs:
@@ -161,10 +174,10 @@ class _Pool:
         """Wait for a worker to answer, or to die."""
         from multiprocessing.connection import wait
 
-        busy = [w for w in self.workers if w.chunk]
+        busy = [w for w in self.workers if w.chunks]
         ready = wait([w.pipe for w in busy] + [w.process.sentinel for w in busy])
         for slot, worker in enumerate(self.workers):
-            if worker.chunk and (worker.pipe in ready or worker.process.sentinel in ready):
+            if worker.chunks and (worker.pipe in ready or worker.process.sentinel in ready):
                 answers = _received(worker.pipe)
                 if answers is None:  # its end of the pipe closed: it died
                     self.bury(slot, worker)
@@ -174,27 +187,27 @@ class _Pool:
     def take(self, worker: _Worker, answers: Any) -> None:
         if isinstance(answers, _Failed):
             raise WorkerError(answers.message)
-        self.done.update(zip(worker.chunk, answers, strict=True))
+        self.done.update(zip(worker.chunks.popleft(), answers, strict=True))
         self.hand(worker)
 
     def bury(self, slot: int, worker: _Worker) -> None:
-        """A worker died: its input is `Died`, the rest of its chunk goes to a new worker."""
+        """A worker died: its input is `Died`, the rest of its chunks go to a new worker."""
         worker.process.join()
         fatal = self.current[slot]
-        if fatal in worker.chunk:  # (else it died between chunks: none of them is to blame)
+        if any(fatal in chunk for chunk in worker.chunks):  # (else it died between chunks)
             self.done[fatal] = Died(_ended(worker.process.exitcode))
-        rest = [index for index in worker.chunk if index != fatal]
+        rest = [index for chunk in worker.chunks for index in chunk if index != fatal]
         if rest:
             self.todo.appendleft(rest)
         worker.pipe.close()
-        worker.chunk = []
+        worker.chunks.clear()
         self.current[slot] = -1
         self.workers[slot] = self.start(slot)
 
     def stop(self) -> None:
         """End every worker: those still at work (Ctrl-C, an error) are terminated."""
         for worker in self.workers:  # (an idle one was told to end when nothing was left)
-            if worker.process.is_alive() and worker.chunk:
+            if worker.process.is_alive() and worker.chunks:
                 worker.process.terminate()
         for worker in self.workers:
             worker.process.join()

@@ -115,6 +115,9 @@ def _run_wide(built: Options, run: Options) -> Options:
     )
 
 
+_UNKNOWN = "\0"  # (no configuration's path)
+
+
 class Scopes:
     """The scopes of one run, by input."""
 
@@ -127,6 +130,8 @@ class Scopes:
         self._scopes: dict[str | None, Scope] = {}
         self.base = self.scope(configs.own)
         self.met: dict[str | None, list[str]] = {}  # the inputs of each configuration but the run's
+        # the configuration of the inputs of each folder, by the folder in their names
+        self._configs: dict[tuple[str, bool], str | None] = {}
 
     def scope(self, config: str | None) -> Scope:
         """The scope of `config`, built when first asked for."""
@@ -148,8 +153,12 @@ class Scopes:
         """The scope an input is checked in: standard input's is the run's."""
         if item.stdin or self.configs.options.choices is None:
             return self.base
-        path = self.names.on_disk(item.name)
-        config = self.configs.config_in(path if item.folder else os.path.dirname(path))
+        key = (item.name, True) if item.folder else (os.path.dirname(item.name), False)
+        config = self._configs.get(key, _UNKNOWN)
+        if config is _UNKNOWN:  # (asked once for each folder the inputs are in)
+            path = self.names.on_disk(item.name)
+            folder = path if item.folder else os.path.dirname(path)
+            config = self._configs[key] = self.configs.config_in(folder)
         if config != self.configs.own:
             self.met.setdefault(config, []).append(item.name)
         return self.scope(config)

@@ -309,7 +309,14 @@ def _looks_like_forge(head: bytes) -> bool:
     text = head[:4096]
     if b"Types" not in text or b"Name" not in text:
         return False
+    if _starts_a_line(text, b"Types:") and _starts_a_line(text, b"Name:"):
+        return True  # (as Forge writes them: the search below tells the rest)
     return len(set(_FORGE_KEY.findall(text))) == 2
+
+
+def _starts_a_line(text: bytes, start: bytes) -> bool:
+    """Whether a line of `text` starts with `start` (the first one after a UTF-8 BOM)."""
+    return b"\n" + start in text or b"\r" + start in text or text.removeprefix(UTF8_BOM).startswith(start)
 
 
 def _looks_like_mse(head: bytes) -> bool:
