@@ -11,7 +11,7 @@ import pytest
 from conftest import forget_rules
 
 from mtg_typeline import __version__
-from mtg_typeline.ruleset import built, cache, editions, prebuild, rules_dir, validate
+from mtg_typeline.ruleset import built, cache, editions, history, prebuild, rules_dir, validate
 
 pytestmark = pytest.mark.slow
 
@@ -38,7 +38,8 @@ def from_yaml(path: Path) -> dict[str, object]:
 
 def test_every_rule_file_of_the_index_is_built(folder: Path) -> None:
     named = set(editions.read_index(str(folder)).files.values())
-    assert {p.stem for p in (folder / "built").glob("*.json")} == {Path(n).stem for n in named} | {"index"}
+    built_files = {p.stem for p in (folder / "built").glob("*.json")}
+    assert built_files == {Path(n).stem for n in named} | {"index", "history"}
 
 
 def test_the_built_data_is_the_data_of_the_yaml(folder: Path) -> None:
@@ -108,3 +109,50 @@ def test_a_broken_built_file_is_passed_over(
         folder / "2026-09-25.yaml"
     )
     forget_rules()
+
+
+def built_history(folder: Path) -> dict[str, object] | None:
+    index = editions.read_index(str(folder))
+    sources = history.history_sources(str(folder), index.files)
+    return built.load(sources, __version__, str(folder / "built" / history.HISTORY_FILE))
+
+
+def test_the_built_history_is_the_history_read_from_every_edition(folder: Path) -> None:
+    data = built_history(folder)
+    assert data is not None
+    dates = editions.read_index(str(folder)).dates
+    assert tuple(data["editions"]) == dates  # type: ignore[call-overload]
+    runs = {word: tuple(tuple(run) for run in kept) for word, kept in data["runs"].items()}  # type: ignore[attr-defined]
+    assert runs == history._read_runs(dates)
+
+
+def test_a_cold_cache_takes_the_built_history(
+    folder: Path, no_cache: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    index = editions.read_index(str(folder))
+    monkeypatch.setattr(history, "shipped_index", lambda: index)
+    expected = history._read_runs(index.dates)
+
+    def not_read(dates: tuple[str, ...]) -> None:
+        raise AssertionError("the editions were read")
+
+    monkeypatch.setattr(history, "_read_runs", not_read)
+    history._runs.cache_clear()
+    try:
+        assert history._runs(index.dates) == expected
+    finally:
+        history._runs.cache_clear()
+
+
+def test_a_changed_rule_file_leaves_the_built_history_out(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    changed = tmp_path / "rules"
+    shutil.copytree(folder, changed)
+    with open(changed / "2026-09-25.yaml", "a", encoding="utf-8") as stream:
+        stream.write("# changed\n")
+    index = editions.read_index(str(changed))
+    monkeypatch.setattr(history, "shipped_index", lambda: index)
+    assert built_history(changed) is None
+    assert history._built_runs(index.dates) is None
+    assert history._built_runs(index.dates[:-1]) is None  # other editions than the shipped

@@ -14,6 +14,10 @@ install) has no built files, and its runs read the YAML through the rule cache. 
                                               "renames.yaml": [size, crc32]},
                                   "data": <ruleset.cache.to_data of the rule set>}
     rules/built/index.json       the same, of index.yaml; data: {"editions": {date: file}}
+    rules/built/history.json     the history of the lists (`ruleset.history`), from index.yaml,
+                                 every rule file it names and renames.yaml; data:
+                                 {"editions": [date, ...], "runs": {word: [[entry, list,
+                                 first, last, removed], ...]}}
 """
 
 from __future__ import annotations
@@ -34,11 +38,12 @@ def path_of(source: str) -> str:
     return os.path.join(folder, FOLDER, os.path.splitext(name)[0] + ".json")
 
 
-def load(sources: tuple[str, ...], version: str) -> dict[str, Any] | None:
-    """The data built from `sources` (the first names the built file) by this `version`, or
-    None: no built file, one of another layout, or a source that changed since."""
+def load(sources: tuple[str, ...], version: str, target: str | None = None) -> dict[str, Any] | None:
+    """The data built from `sources` (the first names the built file, unless `target` is
+    its path) by this `version`, or None: no built file, one of another layout, or a source
+    that changed since."""
     try:
-        with open(path_of(sources[0]), "rb") as stream:
+        with open(target or path_of(sources[0]), "rb") as stream:
             built = json.loads(stream.read())
         fresh = built["format"] == FORMAT and built["version"] == version
         if not fresh or built["sources"] != stamps(sources):

@@ -5,22 +5,37 @@ checks that must not take such a word for a misspelling.
 It is read from every edition, so it is built only when a check meets a word its edition
 does not list, and then once per run; and it is kept in the rule cache (`ruleset.cache`,
 keyed by every edition's date and rule file), so that a run that meets a misspelling reads
-one entry instead of every edition. The entry holds each run's list by its key; a `Run`
-is made with its list, from the edition that ends it, only for a word asked about.
+one entry instead of every edition. A wheel carries the history of the shipped editions
+built in (`ruleset.built`, history.json), for a first run. Each run's list is kept by its
+key; a `Run` is made with its list, from the edition that ends it, only for a word asked
+about.
 """
 
 from __future__ import annotations
 
 import functools
+import os
+from collections.abc import Callable
 
 from mtg_typeline import __version__
 from mtg_typeline.notation import fold
 from mtg_typeline.records import NamedTuple
+from mtg_typeline.ruleset import built
 from mtg_typeline.ruleset import cache as rulecache
-from mtg_typeline.ruleset.editions import edition_dates, edition_index, load_edition, renames_path
+from mtg_typeline.ruleset.editions import (
+    INDEX_FILE,
+    RENAMES_FILE,
+    edition_dates,
+    edition_index,
+    load_edition,
+    renames_path,
+    shipped_index,
+)
 from mtg_typeline.ruleset.model import RuleSet, SubtypeList
 
-__all__ = ["Run", "dropped", "listed_later"]
+__all__ = ["HISTORY_FILE", "Run", "collect_runs", "dropped", "history_sources", "listed_later"]
+
+HISTORY_FILE = "history.json"  # in the built data of a wheel (`ruleset.built`)
 
 
 class Run(NamedTuple):
@@ -78,10 +93,35 @@ def _runs(editions: tuple[str, ...]) -> dict[str, tuple[_Kept, ...]]:
     data = rulecache.load(key) if key else None
     if data is not None and isinstance(kept := data.get("runs"), dict):
         return kept
-    runs = _read_runs(editions)
+    runs = _built_runs(editions)
+    if runs is None:
+        runs = _read_runs(editions)
     if key:
         rulecache.store(key, {"runs": runs})
     return runs
+
+
+def history_sources(folder: str, files: dict[str, str]) -> tuple[str, ...]:
+    """The files the history of the shipped editions is built from: the index in `folder`,
+    each rule file it names (`files`: date -> name), and the renames."""
+    named = (os.path.join(folder, name) for name in sorted(set(files.values())))
+    return (os.path.join(folder, INDEX_FILE), *named, os.path.join(folder, RENAMES_FILE))
+
+
+def _built_runs(editions: tuple[str, ...]) -> dict[str, tuple[_Kept, ...]] | None:
+    """The history built into a wheel (`ruleset.built`), when `editions` are the shipped ones
+    and their files are as they were built; else None."""
+    index = shipped_index()
+    if editions != index.dates:
+        return None  # (editions a user imported)
+    sources = history_sources(index.folder, index.files)
+    data = built.load(sources, __version__, os.path.join(index.folder, built.FOLDER, HISTORY_FILE))
+    try:
+        if data is None or tuple(data["editions"]) != editions:
+            return None
+        return {word: tuple(tuple(run) for run in runs) for word, runs in data["runs"].items()}
+    except (KeyError, TypeError, AttributeError):
+        return None  # data of another shape
 
 
 def _cache_key(editions: tuple[str, ...]) -> str | None:
@@ -97,11 +137,18 @@ def _cache_key(editions: tuple[str, ...]) -> str | None:
 
 def _read_runs(editions: tuple[str, ...]) -> dict[str, tuple[_Kept, ...]]:
     """`_runs`, read from every edition."""
+    return collect_runs(editions, lambda edition: load_edition(edition).lists)
+
+
+def collect_runs(
+    editions: tuple[str, ...], lists_of: Callable[[str], tuple[SubtypeList, ...]]
+) -> dict[str, tuple[_Kept, ...]]:
+    """`_runs` of `editions`, the lists of each given by `lists_of`."""
     open_runs: dict[tuple[str, str], tuple[str, str, SubtypeList]] = {}  # (key, list) -> run so far
     found: dict[str, list[_Kept]] = {}
     previous = ""
     for edition in editions:
-        here = {(fold(e), s.key): (e, s) for s in load_edition(edition).lists for e in s.entries}
+        here = {(fold(e), s.key): (e, s) for s in lists_of(edition) for e in s.entries}
         for pair, (first, entry, sublist) in _closed(open_runs, here):
             found.setdefault(pair[0], []).append((entry, sublist.key, first, previous, edition))
         for pair, (entry, sublist) in here.items():
