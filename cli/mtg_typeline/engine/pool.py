@@ -3,7 +3,8 @@ checked on every CPU, and reported as a serial run reports it, byte for byte.
 
 Each worker is a fork of the run, made once its rules, checkers and filters are built, so it
 has them all without their being copied over a pipe. It is handed the numbers of inputs a
-chunk at a time, checks each as `check_input` does, and sends back for each input what it
+chunk at a time (two chunks ahead, so it never waits for the next), checks each as
+`check_input` does, and sends back for each input what it
 reported (findings, and the objects its reader passed over, placed where they are listed),
 what it came to (`Checked`) and the bytes read (for the progress bar). The parent takes the
 answers in the order of the inputs and reports them through the run's filters, as a serial
@@ -12,7 +13,7 @@ run would: the findings, their order and the output are the same.
 A worker that dies (killed, out of memory) is replaced: the input it was on (it writes the
 number of each into memory the parent shares before it starts on it) is reported unreadable
 (TL901, exit status 2), naming the file and how the worker ended, and the other inputs of its
-chunk are checked again by another worker. Ctrl-C reaches the workers too, which ignore it:
+chunks are checked again by another worker. Ctrl-C reaches the workers too, which ignore it:
 the parent stops them, waits for them to end, and the run ends as an interrupted one (130).
 
 Forking is POSIX's; where the system has no `fork`, a run is serial. `--fix` and `--diff`
