@@ -205,7 +205,7 @@ def test_installed_python_dash_m_version(installed: Path, tmp_path: Path) -> Non
 def test_wheel_holds_the_built_rule_data(names: set[str]) -> None:
     rule_files = {Path(n).stem for n in names if n.startswith("mtg_typeline/rules/2") and n.endswith(".yaml")}
     built = {Path(n).stem for n in names if n.startswith("mtg_typeline/rules/built/")}
-    assert built == rule_files | {"index"}
+    assert built == rule_files | {"index", "history"}
 
 
 FIRST_RUN = """\
