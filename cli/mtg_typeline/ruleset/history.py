@@ -88,7 +88,8 @@ def _runs(editions: tuple[str, ...]) -> dict[str, tuple[_Kept, ...]]:
     """Every folded entry of the lists of every edition (shipped or user-imported: kept per
     tuple of `editions`, as an import adds one), with each run of editions that holds it,
     oldest first, each as (entry, list key, first, last, removed): from the rule cache when
-    it holds them for these editions' files as they are now, else read from every edition."""
+    it holds them for these editions' files as they are now, else from the history built
+    into the wheel (the shipped editions only), else read from every edition."""
     key = _cache_key(editions)
     data = rulecache.load(key) if key else None
     if data is not None and isinstance(kept := data.get("runs"), dict):
