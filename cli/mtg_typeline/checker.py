@@ -94,7 +94,17 @@ class Checker:
             self._paused -= len(texts)
             return self._evaluate_all(texts)
         self._looked_up += len(texts)
-        return list(map(self._results.__getitem__, texts))
+        results = self._results
+        found = list(map(results.get, texts))
+        if None not in found:  # (every line seen lately: the common case of real data)
+            return found  # type: ignore[return-value]
+        # the lines not seen lately, each checked once in one pass, then remembered in order
+        missing = list(dict.fromkeys(t for t, f in zip(texts, found, strict=True) if f is None))
+        checked = dict(zip(missing, self._evaluate_all(missing), strict=True))
+        for text in missing:
+            if text is not None:
+                self._store(text, checked[text])
+        return [checked[t] if f is None else f for t, f in zip(texts, found, strict=True)]
 
     def _evaluate_all(self, texts: Sequence[str | None]) -> list[Findings]:
         """`evaluate` of each line, without the cache: the inline test of `is_clean` made in
@@ -125,8 +135,14 @@ class Checker:
         if text is None:
             return ()
         found = self.evaluate(text)
+        self._store(text, found)
+        return found
+
+    def _store(self, text: str, found: Findings) -> None:
+        """Keep the findings of a line just checked, unless it is too long or the cache has
+        not paid for itself (see the module's docstring)."""
         if len(text) > MAX_CACHED_CHARS or self._paused > 0:
-            return found
+            return
         results = self._results
         if len(results) >= CACHE_SIZE:
             paying = self._looked_up >= _PAYING * CACHE_SIZE
@@ -134,9 +150,8 @@ class Checker:
             self._looked_up = 0
             if not paying:
                 self._paused = _PAUSE
-                return found
+                return
         results[text] = found
-        return found
 
     def evaluate(self, text: str) -> Findings:
         """Findings for one type line, without the cache. A line too long to be a type line

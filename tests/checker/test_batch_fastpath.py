@@ -59,3 +59,37 @@ def test_a_clean_line_of_a_known_head_is_not_evaluated(monkeypatch: pytest.Monke
     lines: list[str | None] = ["Creature \u2014 Elf Wizard", "Creature \u2014 Goblim", "Creature", None]
     assert [len(found) for found in checker.check_all(lines)] == [0, 1, 0, 0]
     assert evaluated == ["Creature \u2014 Goblim"]
+
+
+EDGES = [
+    "Creature",
+    "Creature \u2014 ",
+    "Creature \u2014 Goblin  Wizard",
+    "Creature \u2014 Goblin Goblin",
+    "Creature \u2014 Forest",
+    "Legendary Goblin \u2014 Elf",
+    "Land",
+    "Instant \u2014 Arcane",
+    "Token Creature \u2014 Elf Warrior",
+    " Creature \u2014 Elf",
+    "Creature \u2014 Time Lord",
+    "Creature \u2014 Elf // Sorcery \u2014 Adventure",
+    "Creature \u2014 Goblim",
+]
+
+
+@pytest.mark.parametrize("edition", ["2026-09-25", "2020-08-07"])
+def test_a_batch_of_lines_is_checked_at_once_as_line_by_line(edition: str) -> None:
+    """The lines of a batch with no blank line, no line too long and no curly apostrophe are
+    tested all at once: the same findings as `evaluate`, whether the cache is paused or
+    the lines are its misses."""
+    pick = RandomPicker(random.Random(f"at-once-{edition}"))
+    lines: list[str | None] = [build_line(pick, edition) for _ in range(1500)]
+    lines = [text for text in lines if text is not None and "\u2019" not in text] + EDGES
+    fresh = Checker(rules(edition))
+    expected = [fresh.evaluate(text) for text in lines if text is not None]
+    assert Checker(rules(edition))._evaluate_all(lines) == expected
+    assert _paused(edition).check_all(lines) == expected
+    caching = Checker(rules(edition))
+    assert caching.check_all(lines + lines[::-1]) == expected + expected[::-1]  # misses, then hits
+    assert caching.check_all(lines) == expected

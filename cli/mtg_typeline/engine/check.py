@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 from collections.abc import Callable, Iterator
 from enum import Enum
@@ -85,6 +86,7 @@ class Inputs(NamedTuple):
     rules: RuleSet
     checker: Checker
     oracle: Oracle | None = None
+    processes: int = 1  # that may check one big text file in parts (`engine.split`)
 
 
 class Tally:
@@ -188,10 +190,35 @@ def _read_with(
 ) -> int | None:
     """Check the input `item` read from `stream` by the reader of `fmt`."""
     codec = run.reading.encoding
+    if fmt == "text" and codec is None and run.processes > 1 and run.oracle is None and not item.stdin:
+        checked = _in_parts(stream, item, run, report, meter)
+        if checked is not None:
+            return checked
     if codec is not None and fmt in ENCODED_FORMATS:  # read as UTF-8, as the readers read
         stream = utf8_stream(stream, codec, item.name)
     items = _reader(fmt, run.sources)(stream, item.name, meter.add)
     return check_items(items, item.name, run.checker, report, searched=item.searched, oracle=run.oracle)
+
+
+def _in_parts(stream: BinaryIO, item: Input, run: Inputs, report: Report, meter: Meter) -> int | None:
+    """A big text file checked in parts by several processes (`engine.split`); None where it
+    is not (the stream is then read as it stands)."""
+    try:  # (a small file is read whole already: its bytes are in memory)
+        if isinstance(stream, io.BytesIO):
+            size = len(stream.getbuffer())
+        else:
+            size = os.fstat(stream.fileno()).st_size
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return None  # (not a file: read in one process)
+    from mtg_typeline.engine import split
+
+    if not split.splittable(size, run.processes):
+        return None
+    path = run.names.on_disk(item.name)
+    checked = split.check_parts(path, item.name, size, run.processes, run.checker, report)
+    if checked is not None:
+        meter.add(size)
+    return checked
 
 
 @lru_cache(maxsize=64)

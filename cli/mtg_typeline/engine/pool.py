@@ -137,6 +137,9 @@ class _Pool:
         """A worker's life: check each chunk it is sent, answer it whole; None ends it."""
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        from mtg_typeline.engine.split import in_fork
+
+        in_fork()  # (a big text file among its inputs is read in this one process)
         doomed = os.environ.get(KILL_WORKER)
         while (chunk := pipe.recv()) is not None:
             answers = []

@@ -184,7 +184,13 @@ def _inputs(options: Options, rules: RuleSet, checker: Checker, names: Names) ->
         options.column, options.key, rules, names.root, limits=options.zip_limits, encoding=options.encoding,
         delimiter=options.delimiter,
     )  # fmt: skip
-    return Inputs(names, reading, sources, rules, checker)
+    processes = 1 if options.fix or options.diff else _processes(options.jobs)
+    return Inputs(names, reading, sources, rules, checker, processes=processes)
+
+
+def _processes(jobs: int | None) -> int:
+    """The processes that may check one big text file (`--jobs`; default: every CPU)."""
+    return jobs if jobs is not None else (os.cpu_count() or 1)
 
 
 def _oracle(path: str | None, names: Names) -> tuple[Oracle | None, Finding | None]:

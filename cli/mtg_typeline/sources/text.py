@@ -74,14 +74,40 @@ def read(
         yield reading.undecodable_finding()
 
 
+class Unsplittable(Exception):
+    """A part of a file that `read_part` can't read alone: it holds a NUL byte or bytes that
+    are not UTF-8, which the reader tells once for the whole file."""
+
+
+def read_part(stream: BinaryIO, path: str, size: int, *, first: bool) -> Iterator[Batch]:
+    """The lines of the next `size` bytes of `stream`, a part of a UTF-8 text file that
+    starts where a line does (`first`: at the file's start), numbered from 1 within it: the
+    lines `read` gives for them. `Unsplittable` where `read` would tell of a binary file
+    or of bytes that are not UTF-8 (see `engine.split`)."""
+    reading = _Reading(path, bom=first)
+    final = False
+    while not final:
+        data = stream.read(min(BLOCK_BYTES, size)) if size > 0 else b""
+        size -= len(data)
+        final = not data
+        if b"\x00" in data:
+            raise Unsplittable(path)
+        batch = reading.block(data, final)
+        if reading.undecodable:
+            raise Unsplittable(path)
+        if batch.texts:
+            yield batch
+
+
 class _Reading:
     """The state of reading one input: the line the next block starts with (begun in the
     last one), its number, the bytes of a character split between blocks, the lines that
     are not UTF-8, and the binary line that stopped the reading."""
 
-    def __init__(self, path: str, encoding: str | None = None) -> None:
+    def __init__(self, path: str, encoding: str | None = None, *, bom: bool = True) -> None:
         self.path = path
         self.encoding = encoding  # the codec read in (`--encoding`), None: UTF-8
+        self.bom = bom  # whether a BOM may start the text (a part of a file after its start: no)
         self.number = 1  # of the next line
         # the start of a line that the next block goes on with, in pieces: a line longer than
         # a block is joined once, when it ends (joined at every block, a 40 MB line took 76 s)
@@ -106,7 +132,7 @@ class _Reading:
             text, used = utf_8_decode(data, "surrogateescape", final)
             plain = False
         self.partial = data[used:] + held
-        if self.number == 1 and not self.rest:
+        if self.bom and self.number == 1 and not self.rest:
             text = text.removeprefix(BOM)
         lines = text.split("\n")
         if len(lines) == 1 and not final:  # a line that goes on past the block

@@ -1,0 +1,192 @@
+"""Checking one big text file of type lines on every CPU: the file is cut into parts at line
+starts, one a process, and each part is read and checked alone, as `check_items` checks the
+whole file; the findings come back to the run's process, which places each part's lines
+after those of the parts before it and reports them in file order. The findings, the
+counts and the output are a serial run's.
+
+Only a text file of at least `MIN_BYTES`, named or found (not standard input), read as UTF-8,
+is split, and only where the run may use several processes (`--jobs`, every CPU by default)
+and neither fixes nor compares with an Oracle file. The run's own process checks the first
+part; forks of it check the others, with its rules and checker, and send their findings back
+through a pipe. Whatever a part can't tell alone, a NUL byte or bytes that are not UTF-8 (the
+reader tells them once for the whole file), and a fork that fails or dies, sends the whole
+file back to the serial reading: the parts' findings are dropped, nothing was reported yet.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import signal
+import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from mtg_typeline.engine.check import Report, check_items
+from mtg_typeline.findings import Finding
+from mtg_typeline.sources.base import Batch, Passed
+from mtg_typeline.sources.text import Unsplittable, read_part
+
+if TYPE_CHECKING:
+    from mtg_typeline.checker import Checker
+
+MIN_BYTES = 4 << 20  # smaller files are read in one process: forking costs more than it saves
+_LINE_SEARCH = 1 << 20  # how far past a cut a line end is looked for (a longer line: no split)
+KILL_PART = "TYPELINE_TEST_KILL_PART"  # tests only: the fork checking the second part kills itself
+_IN_FORK = [False]  # set in a fork (of this module or of `engine.pool`): it splits nothing
+
+Part = tuple[list[Finding | Passed], int, int]  # a part's findings (lines from 1), type lines, lines
+
+
+def splittable(size: int, processes: int) -> bool:
+    """Whether a text file of `size` bytes is checked in parts by `processes` processes."""
+    return processes > 1 and size >= MIN_BYTES and hasattr(os, "fork") and not _IN_FORK[0]
+
+
+def in_fork() -> None:
+    """Tell this process it is a fork checking part of a run: it splits no file itself."""
+    _IN_FORK[0] = True
+
+
+def check_parts(
+    path: str, name: str, size: int, processes: int, checker: Checker, report: Report
+) -> int | None:
+    """Check the text file at `path` (named `name` in findings, `size` bytes) in parts, one a
+    process, and report its findings as a serial check does; the number of type lines in it.
+    None where it can't be split (see the module's docstring): nothing was reported then."""
+    cuts = _cuts(path, size, processes)
+    if cuts is None:
+        return None
+    forks: list[tuple[int, int]] = []  # (process id, read end of its pipe)
+    try:
+        for index in range(1, len(cuts) - 1):
+            forks.append(_fork(path, name, cuts[index], cuts[index + 1], checker))
+        parts = [_part(path, name, cuts[0], cuts[1], checker)]  # the first, here
+        while forks:
+            parts.append(_answer(*forks[0]))
+            del forks[0]
+    finally:
+        for pid, pipe in forks:  # (an error or Ctrl-C here: no fork is left behind)
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+            _reap(pid, pipe)
+    if any(part is None for part in parts):
+        return None
+    before = 0
+    count = 0
+    for part in parts:
+        assert part is not None
+        found, typed, lines = part
+        for finding in found:
+            report(_moved(finding, before) if before and isinstance(finding, Finding) else finding)
+        before += lines
+        count += typed
+    return count
+
+
+def _moved(finding: Finding, lines: int) -> Finding:
+    """A part's finding placed `lines` further down the file."""
+    if not finding.end_line:
+        return finding.at(finding.path, finding.line + lines)
+    return finding._replace(line=finding.line + lines, end_line=finding.end_line + lines)
+
+
+def _cuts(path: str, size: int, processes: int) -> list[int] | None:
+    """Where the parts start, and the file's end: each cut just after a line end."""
+    cuts = [0]
+    with open(path, "rb") as stream:
+        for index in range(1, processes):
+            at = max(size * index // processes, cuts[-1])
+            stream.seek(at)
+            ahead = stream.read(_LINE_SEARCH)
+            end = ahead.find(b"\n")
+            if end < 0:
+                return None  # (a line of a megabyte: no split)
+            cut = at + end + 1
+            if cut < size and cut > cuts[-1]:
+                cuts.append(cut)
+    cuts.append(size)
+    return cuts if len(cuts) > 2 else None
+
+
+def _part(path: str, name: str, start: int, end: int, checker: Checker) -> Part | None:
+    """Check the part of the file from `start` to `end`: its findings, type lines and lines;
+    None where it can't be read alone."""
+    found: list[Finding | Passed] = []
+    lines = [0]
+
+    def counted(batches: Iterator[Batch]) -> Iterator[Batch]:
+        for batch in batches:
+            lines[0] += len(batch.texts)
+            yield batch
+
+    try:
+        with open(path, "rb") as stream:
+            stream.seek(start)
+            batches = read_part(stream, name, end - start, first=start == 0)
+            typed = check_items(counted(batches), name, checker, found.append, searched=False)
+    except (Unsplittable, OSError):
+        return None
+    return found, typed or 0, lines[0]
+
+
+def _fork(path: str, name: str, start: int, end: int, checker: Checker) -> tuple[int, int]:
+    """A fork that checks a part and writes what it found to a pipe, then ends."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+    reading, writing = os.pipe()
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pid = os.fork()
+    except OSError:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        os.close(reading)
+        os.close(writing)
+        raise
+    if pid == 0:  # the fork: Ctrl-C is the run's to handle
+        status = 1
+        try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+            os.close(reading)
+            in_fork()
+            if os.environ.get(KILL_PART) == name and start:
+                os.kill(os.getpid(), signal.SIGKILL)
+            data = pickle.dumps(_part(path, name, start, end, checker), pickle.HIGHEST_PROTOCOL)
+            with open(writing, "wb") as out:
+                out.write(data)
+            status = 0
+        finally:
+            os._exit(status)
+    signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    os.close(writing)
+    return pid, reading
+
+
+def _answer(pid: int, pipe: int) -> Part | None:
+    """What a fork found, once it has ended; None if it failed or died."""
+    chunks = []
+    with open(pipe, "rb", closefd=False) as stream:
+        while chunk := stream.read(1 << 20):
+            chunks.append(chunk)
+    if not _reap(pid, pipe):
+        return None
+    try:
+        part: Part | None = pickle.loads(b"".join(chunks))
+    except Exception:  # (a fork that wrote part of its answer: the file is read serially)
+        return None
+    return part
+
+
+def _reap(pid: int, pipe: int) -> bool:
+    """Wait for a fork to end and close its pipe; whether it ended well."""
+    with contextlib.suppress(OSError):
+        os.close(pipe)
+    try:
+        _, status = os.waitpid(pid, 0)
+    except ChildProcessError:
+        return False
+    return os.waitstatus_to_exitcode(status) == 0
