@@ -3,6 +3,7 @@ as the exit status does, with input problems as errors."""
 
 from __future__ import annotations
 
+import io
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -10,6 +11,12 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 from helpers.report_schemas import validate_gitlab, validate_junit
+from helpers.reports import RESULT, RULES, placed, render, unreadable
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mtg_typeline.findings import Finding, Summary
+from mtg_typeline.reporters import RunResult
 
 Print = tuple[str, int, str]  # code, line, fingerprint
 
@@ -179,3 +186,71 @@ def test_gitlab_leaves_out_files_outside_the_root_with_a_warning(
         "typeline: warning: gitlab: 1 finding is in files outside the root of the run, which a Code "
         "Quality report can't name (its paths are relative to the repository); left out of the report\n"
     )
+
+
+def _junit_by_element_tree(result: RunResult, fail_on: str) -> str:
+    """The JUnit report as the standard library's element tree writes the same document:
+    the streamed report is held to it byte for byte."""
+    from mtg_typeline.findings import INPUT_CODES, Severity
+    from mtg_typeline.reporters.concise import line_of
+    from mtg_typeline.reporters.junit import findings_by_path, xml_safe
+
+    by_path = findings_by_path(result)
+    suite = ET.Element("testsuite", name="typeline")
+    outcomes = {"failure": 0, "error": 0}
+    for path, found in by_path.items():
+        case = ET.SubElement(suite, "testcase", classname="typeline", name=xml_safe(path), time="0")
+        if not found:
+            continue
+        listing = "\n".join(xml_safe(line_of(finding)) for finding in found)
+        problems = [finding for finding in found if finding.code in INPUT_CODES]
+        failing = [finding for finding in found if finding.severity.rank >= Severity(fail_on).rank]
+        if problems:
+            ET.SubElement(
+                case, "error", type=problems[0].code, message=xml_safe(problems[0].message)
+            ).text = listing
+            outcomes["error"] += 1
+        elif failing:
+            count = f"{len(found)} finding" + ("" if len(found) == 1 else "s")
+            ET.SubElement(case, "failure", type=failing[0].code, message=count).text = listing
+            outcomes["failure"] += 1
+        else:
+            ET.SubElement(case, "system-out").text = listing
+    suite.attrib.update(
+        tests=str(len(by_path)), failures=str(outcomes["failure"]), errors=str(outcomes["error"]),
+        skipped="0", time="0",
+    )  # fmt: skip
+    ET.indent(suite)
+    out = io.StringIO()
+    ET.ElementTree(suite).write(out, encoding="unicode", xml_declaration=True)
+    return out.getvalue() + "\n"
+
+
+_ODD_TEXTS = ["a & b", "<x>", '"quoted"', "it's", "tab\there", "line\nfeed", "cr\rhere", "\ud800", "\x07"]
+
+
+@given(
+    st.lists(st.tuples(st.sampled_from([*_ODD_TEXTS, "cards.txt", "-"]), st.integers(0, 3)), max_size=6),
+    st.sampled_from(["error", "warning", "info"]),
+)
+@settings(max_examples=200, deadline=None)
+def test_the_streamed_junit_report_is_the_element_tree_s(files: list[tuple[str, int]], fail_on: str) -> None:
+    findings: list[Finding] = []
+    lines = ["Creature — Forest", "Creature - Elf", "Emblem — Chandra", "creature — Elf Elf"]
+    for number, (name, count) in enumerate(files):
+        for kind in range(count):
+            for finding in placed(name, number + 1, lines[(number + kind) % len(lines)]):
+                findings.append(finding._replace(message=finding.message + _ODD_TEXTS[kind]))
+        if count == 3:
+            findings.append(unreadable(name)._replace(message="cannot read " + name + ' & <so> "it" \t'))
+    findings.sort(key=Finding.sort_key)
+    names = tuple(dict.fromkeys(name for name, _ in files))
+    result = RunResult(tuple(findings), Summary.of(findings, len(names), 9), RULES, names)
+    assert render("junit", result, fail_on=fail_on) == _junit_by_element_tree(result, fail_on)
+
+
+def test_the_junit_report_of_the_samples_and_of_no_input_is_the_element_tree_s() -> None:
+    assert render("junit", RESULT) == _junit_by_element_tree(RESULT, "error")
+    assert render("junit", RESULT, fail_on="warning") == _junit_by_element_tree(RESULT, "warning")
+    nothing = RunResult((), Summary.of([], 0, 0), RULES, ())
+    assert render("junit", nothing) == _junit_by_element_tree(nothing, "error")

@@ -28,7 +28,6 @@ drawn as visible symbols.
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import TextIO
 
@@ -43,19 +42,30 @@ _NOT_XML = re.compile("[\ud800-\udfff\ufffe\uffff]")
 
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
+    """The document, written piece by piece: each finding's line as it is escaped, so that
+    a report of a great many findings holds no second copy of them."""
     by_path = findings_by_path(result)
-    suite = ET.Element("testsuite", name="typeline")
-    outcomes = Counter(add_case(suite, path, found, settings.fail_on) for path, found in by_path.items())
-    suite.attrib.update(
-        tests=str(len(by_path)),
-        failures=str(outcomes["failure"]),
-        errors=str(outcomes["error"]),
-        skipped="0",
-        time="0",
-    )
-    ET.indent(suite)
-    ET.ElementTree(suite).write(out, encoding="unicode", xml_declaration=True)
-    out.write("\n")
+    cases = [(path, found, _outcome(found, settings.fail_on)) for path, found in by_path.items()]
+    outcomes = Counter(outcome for _, _, outcome in cases)
+    out.write("<?xml version='1.0' encoding='utf-8'?>\n")
+    counts = f'tests="{len(cases)}" failures="{outcomes["failure"]}" errors="{outcomes["error"]}"'
+    head = f'<testsuite name="typeline" {counts} skipped="0" time="0"'
+    if not cases:
+        out.write(head + " />\n")
+        return
+    out.write(head + ">\n")
+    for path, found, outcome in cases:
+        case = f'  <testcase classname="typeline" name="{_attribute(xml_safe(path))}" time="0"'
+        if not found:
+            out.write(case + " />\n")
+            continue
+        out.write(case + ">\n    " + _element(found, outcome, settings.fail_on) + ">")
+        separator = ""
+        for finding in found:
+            out.write(separator + _text(xml_safe(line_of(finding))))
+            separator = "\n"
+        out.write(f"</{_ELEMENTS[outcome]}>\n  </testcase>\n")
+    out.write("</testsuite>\n")
 
 
 def findings_by_path(result: RunResult) -> dict[str, list[Finding]]:
@@ -66,25 +76,52 @@ def findings_by_path(result: RunResult) -> dict[str, list[Finding]]:
     return by_path
 
 
-def add_case(suite: ET.Element, path: str, findings: list[Finding], fail_on: str) -> str:
-    """Add the test case of one input; what became of it: "error", "failure" or "passed"."""
-    case = ET.SubElement(suite, "testcase", classname="typeline", name=xml_safe(path), time="0")
-    if not findings:
-        return "passed"
-    listing = "\n".join(xml_safe(line_of(finding)) for finding in findings)
-    problems = [finding for finding in findings if finding.code in INPUT_CODES]
-    if problems:
-        message = xml_safe(problems[0].message)
-        ET.SubElement(case, "error", type=problems[0].code, message=message).text = listing
+_ELEMENTS = {"error": "error", "failure": "failure", "passed": "system-out"}  # what lists the findings
+
+
+def _outcome(findings: list[Finding], fail_on: str) -> str:
+    """What became of an input: "error" (an input problem), "failure" (a finding at least
+    as severe as `fail_on`) or "passed" (its findings, if any, in `<system-out>`)."""
+    if any(finding.code in INPUT_CODES for finding in findings):
         return "error"
-    threshold = Severity(fail_on).rank
-    failing = [finding for finding in findings if finding.severity.rank >= threshold]
-    if not failing:
-        ET.SubElement(case, "system-out").text = listing
-        return "passed"
-    count = f"{len(findings)} finding" + ("" if len(findings) == 1 else "s")
-    ET.SubElement(case, "failure", type=failing[0].code, message=count).text = listing
-    return "failure"
+    if any(finding.severity.rank >= Severity(fail_on).rank for finding in findings):
+        return "failure"
+    return "passed"
+
+
+def _element(findings: list[Finding], outcome: str, fail_on: str) -> str:
+    """The start tag of the element that lists an input's findings, without its `>`."""
+    if outcome == "error":
+        problem = next(finding for finding in findings if finding.code in INPUT_CODES)
+        return f'<error type="{_attribute(problem.code)}" message="{_attribute(xml_safe(problem.message))}"'
+    if outcome == "failure":
+        threshold = Severity(fail_on).rank
+        first = next(finding for finding in findings if finding.severity.rank >= threshold)
+        count = f"{len(findings)} finding" + ("" if len(findings) == 1 else "s")
+        return f'<failure type="{_attribute(first.code)}" message="{count}"'
+    return "<system-out"
+
+
+def _text(text: str) -> str:
+    """Text escaped as XML writes it between tags."""
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+def _attribute(text: str) -> str:
+    """Text escaped as XML writes it in a double-quoted attribute."""
+    text = _text(text)
+    if '"' in text:
+        text = text.replace('"', "&quot;")
+    for char, entity in (("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;")):
+        if char in text:
+            text = text.replace(char, entity)
+    return text
 
 
 def xml_safe(text: str) -> str:
