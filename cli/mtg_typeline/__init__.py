@@ -32,7 +32,8 @@ The package's folders are the stages a `typeline check` goes through, in order:
                  command lines are read without it, by `main.quick`)
     options/     the user's choices, settled and frozen
     engine/      the run: its own state (rules, checker, filters, one set per configuration
-                 file its inputs fall under), one loop for every format
+                 file its inputs fall under), one loop for every format, and the processes
+                 that share its work (a tree of files, or one big text file in parts)
     discovery/   which files are read, and how each is named
     sources/     a reader per format: type lines with their places, and input findings
     parser       one type line into faces and words with their spans

@@ -215,7 +215,7 @@ def _in_parts(stream: BinaryIO, item: Input, run: Inputs, report: Report, meter:
     if not split.splittable(size, run.processes):
         return None
     path = run.names.on_disk(item.name)
-    checked = split.check_parts(path, item.name, size, run.processes, run.checker, report)
+    checked = split.check_parts(path, item.name, size, run.processes, run.checker, report, check_items)
     if checked is not None:
         meter.add(size)
     return checked

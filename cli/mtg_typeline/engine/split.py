@@ -20,16 +20,19 @@ import os
 import pickle
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from mtg_typeline.engine.check import Report, check_items
 from mtg_typeline.findings import Finding
 from mtg_typeline.sources.base import Batch, Passed
 from mtg_typeline.sources.text import Unsplittable, read_part
 
 if TYPE_CHECKING:
     from mtg_typeline.checker import Checker
+
+Report = Callable[[Finding | Passed], None]
+# `engine.check.check_items`, handed over by its module (which imports this one)
+CheckItems = Callable[..., "int | None"]
 
 MIN_BYTES = 4 << 20  # smaller files are read in one process: forking costs more than it saves
 _LINE_SEARCH = 1 << 20  # how far past a cut a line end is looked for (a longer line: no split)
@@ -50,19 +53,20 @@ def in_fork() -> None:
 
 
 def check_parts(
-    path: str, name: str, size: int, processes: int, checker: Checker, report: Report
+    path: str, name: str, size: int, processes: int, checker: Checker, report: Report, check_items: CheckItems
 ) -> int | None:
     """Check the text file at `path` (named `name` in findings, `size` bytes) in parts, one a
-    process, and report its findings as a serial check does; the number of type lines in it.
-    None where it can't be split (see the module's docstring): nothing was reported then."""
+    process, and report its findings as a serial check does (`check_items` checks what a
+    part's reading gives); the number of type lines in it. None where it can't be split
+    (see the module's docstring): nothing was reported then."""
     cuts = _cuts(path, size, processes)
     if cuts is None:
         return None
     forks: list[tuple[int, int]] = []  # (process id, read end of its pipe)
     try:
         for index in range(1, len(cuts) - 1):
-            forks.append(_fork(path, name, cuts[index], cuts[index + 1], checker))
-        parts = [_part(path, name, cuts[0], cuts[1], checker)]  # the first, here
+            forks.append(_fork(path, name, cuts[index], cuts[index + 1], checker, check_items))
+        parts = [_part(path, name, cuts[0], cuts[1], checker, check_items)]  # the first, here
         while forks:
             parts.append(_answer(*forks[0]))
             del forks[0]
@@ -110,7 +114,9 @@ def _cuts(path: str, size: int, processes: int) -> list[int] | None:
     return cuts if len(cuts) > 2 else None
 
 
-def _part(path: str, name: str, start: int, end: int, checker: Checker) -> Part | None:
+def _part(
+    path: str, name: str, start: int, end: int, checker: Checker, check_items: CheckItems
+) -> Part | None:
     """Check the part of the file from `start` to `end`: its findings, type lines and lines;
     None where it can't be read alone."""
     found: list[Finding | Passed] = []
@@ -131,7 +137,9 @@ def _part(path: str, name: str, start: int, end: int, checker: Checker) -> Part 
     return found, typed or 0, lines[0]
 
 
-def _fork(path: str, name: str, start: int, end: int, checker: Checker) -> tuple[int, int]:
+def _fork(
+    path: str, name: str, start: int, end: int, checker: Checker, check_items: CheckItems
+) -> tuple[int, int]:
     """A fork that checks a part and writes what it found to a pipe, then ends."""
     for stream in (sys.stdout, sys.stderr):
         if stream is not None:
@@ -155,7 +163,8 @@ def _fork(path: str, name: str, start: int, end: int, checker: Checker) -> tuple
             in_fork()
             if os.environ.get(KILL_PART) == name and start:
                 os.kill(os.getpid(), signal.SIGKILL)
-            data = pickle.dumps(_part(path, name, start, end, checker), pickle.HIGHEST_PROTOCOL)
+            part = _part(path, name, start, end, checker, check_items)
+            data = pickle.dumps(part, pickle.HIGHEST_PROTOCOL)
             with open(writing, "wb") as out:
                 out.write(data)
             status = 0
