@@ -53,6 +53,9 @@ def test_holes_are_filled_with_their_values() -> None:
     template = Template({"lines": [LINE, LAST], "fingerprint": FINGERPRINT}, 1)
     filled = template.fill({"line": 7, "last": "12", "fingerprint": '"a{b}"'})
     assert filled == dumps({"lines": [7, 12], "fingerprint": "a{b}"}).replace("\n", "\n  ")
+    odd = Template({"100%s": "%(line)s %d %%", "line": LINE, "%": FINGERPRINT})  # % in the text
+    filled = odd.fill({"line": 3, "last": 4, "fingerprint": '"%s"'})
+    assert filled == dumps({"100%s": "%(line)s %d %%", "line": 3, "%": "%s"})
 
 
 class Writes(io.StringIO):
