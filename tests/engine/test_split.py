@@ -120,3 +120,18 @@ def test_wherever_the_cuts_fall_the_output_is_one_process_s(text: str, processes
         parts = run_cli([*args, "--jobs", str(processes), path])
     assert parts.stdout == serial.stdout
     assert parts.exit_code == serial.exit_code
+
+
+def test_a_fork_that_cant_be_made_sends_the_file_to_one_process(
+    small_parts: list[int | None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_fork() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    path = Path("lines.txt")
+    path.write_text("\n".join(LINES * 30) + "\n", encoding="utf-8")
+    serial = run_cli(["check", "--no-config", "--format", "json", "--jobs", "1", path])
+    monkeypatch.setattr(split.os, "fork", no_fork)
+    parts = run_cli(["check", "--no-config", "--format", "json", "--jobs", "3", path])
+    assert small_parts[-1] is None
+    assert parts.stdout == serial.stdout and parts.exit_code == serial.exit_code

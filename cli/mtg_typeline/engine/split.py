@@ -59,7 +59,10 @@ def check_parts(
     process, and report its findings as a serial check does (`check_items` checks what a
     part's reading gives); the number of type lines in it. None where it can't be split
     (see the module's docstring): nothing was reported then."""
-    cuts = _cuts(path, size, processes)
+    try:
+        cuts = _cuts(path, size, processes)
+    except OSError:
+        return None  # (it can't be opened again: the stream at hand is read)
     if cuts is None:
         return None
     forks: list[tuple[int, int]] = []  # (process id, read end of its pipe)
@@ -70,6 +73,8 @@ def check_parts(
         while forks:
             parts.append(_answer(*forks[0]))
             del forks[0]
+    except OSError:  # (no fork to be had, a pipe that failed: the file is read in one process)
+        return None
     finally:
         for pid, pipe in forks:  # (an error or Ctrl-C here: no fork is left behind)
             with contextlib.suppress(OSError):
