@@ -9,8 +9,9 @@ is split, and only where the run may use several processes (`--jobs`, every CPU 
 and neither fixes nor compares with an Oracle file. The run's own process checks the first
 part; forks of it check the others, with its rules and checker, and send their findings back
 through a pipe. Whatever a part can't tell alone, a NUL byte or bytes that are not UTF-8 (the
-reader tells them once for the whole file), and a fork that fails or dies, sends the whole
-file back to the serial reading: the parts' findings are dropped, nothing was reported yet.
+reader tells them once for the whole file), a fork that can't be made, fails or dies, and a
+line of more than a megabyte where a cut would fall, sends the whole file back to the
+serial reading: the parts' findings are dropped, nothing was reported yet.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ CheckItems = Callable[..., "int | None"]
 
 MIN_BYTES = 4 << 20  # smaller files are read in one process: forking costs more than it saves
 _LINE_SEARCH = 1 << 20  # how far past a cut a line end is looked for (a longer line: no split)
-KILL_PART = "TYPELINE_TEST_KILL_PART"  # tests only: the fork checking the second part kills itself
+KILL_PART = "TYPELINE_TEST_KILL_PART"  # tests only: a fork checking a part of the file so named kills itself
 _IN_FORK = [False]  # set in a fork (of this module or of `engine.pool`): it splits nothing
 
 Part = tuple[list[Finding | Passed], int, int]  # a part's findings (lines from 1), type lines, lines
