@@ -11,10 +11,10 @@ recognised (and reported by a check).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum
 
 from mtg_typeline.notation import EMBLEM, TOKEN, fold
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.ruleset import Rename, RuleSet
 
 _FACE_SPLIT = re.compile(r"[ \t]*//[ \t]*")
@@ -32,8 +32,7 @@ class Role(Enum):
     OTHER = "other"
 
 
-@dataclass(frozen=True, slots=True)
-class Word:
+class Word(NamedTuple):
     """A word (or a grouped multi-word subtype) as written, at [start, end) of the line."""
 
     text: str
@@ -45,8 +44,7 @@ class Word:
         return fold(" ".join(self.text.split()))
 
 
-@dataclass(frozen=True, slots=True)
-class TypedWord:
+class TypedWord(NamedTuple):
     """A word before the dash and what it names: `canonical` is the listed spelling."""
 
     word: Word
@@ -55,8 +53,7 @@ class TypedWord:
     renamed: Rename | None = None  # set when the word is a renamed type (Tribal for Kindred)
 
 
-@dataclass(frozen=True, slots=True)
-class Dash:
+class Dash(NamedTuple):
     """A dash with the white space around it, at [start, end) of the line."""
 
     text: str
@@ -64,8 +61,7 @@ class Dash:
     end: int
 
 
-@dataclass(frozen=True, slots=True)
-class Face:
+class Face(NamedTuple):
     """One face of a type line (a line without ` // ` has one)."""
 
     text: str
@@ -82,8 +78,7 @@ class Face:
         return tuple(w for w in self.before if w.role is role)
 
 
-@dataclass(frozen=True, slots=True)
-class TypeLine:
+class TypeLine(NamedTuple):
     text: str
     faces: tuple[Face, ...]
     separators: tuple[Dash, ...]

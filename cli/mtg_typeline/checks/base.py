@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import TypeVar
 
 from mtg_typeline import spelling
 from mtg_typeline.findings import Fix, Severity, Span
 from mtg_typeline.notation import fold
 from mtg_typeline.parser import Face, TypeLine
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.ruleset import Rename, RuleSet, SubtypeList
 from mtg_typeline.ruleset.provenance import CARD_TYPES, SUPERTYPES
 
@@ -19,8 +19,7 @@ _NAME_RE = re.compile(r"^[a-z]+(?:-[a-z]+)*$")
 MAX_SHOWN = 40  # characters of a user's word quoted in a message
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(NamedTuple):
     """What a check found, before it is placed in a file: span, words and rules."""
 
     start: int
@@ -35,8 +34,7 @@ FaceCheck = Callable[[Face, TypeLine, RuleSet], Iterable[Problem]]
 LineCheck = Callable[[TypeLine, RuleSet], Iterable[Problem]]
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(NamedTuple):
     """A registered check: its stable code, name, severity, what it cites, and its function.
 
     `cites` names what the check cites by meaning ("no-gaining", "list", …); `explain`
@@ -52,8 +50,8 @@ class Check:
     cites: tuple[str, ...]
     doc: str
     scope: str
-    face_func: FaceCheck | None = field(default=None, repr=False)
-    line_func: LineCheck | None = field(default=None, repr=False)
+    face_func: FaceCheck | None = None
+    line_func: LineCheck | None = None
     default: bool = True  # reported unless deselected; False: only when selected
     fix: str | None = None
 
