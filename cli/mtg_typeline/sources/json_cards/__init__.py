@@ -34,7 +34,7 @@ from mtg_typeline.sources.base import (
 from mtg_typeline.sources.json_cards.generic import AnyShape
 from mtg_typeline.sources.json_cards.mtgjson import MTGJSON
 from mtg_typeline.sources.json_cards.mtgjson_fields import array_literals, arrays_after
-from mtg_typeline.sources.json_cards.places import JsonText, Path, Site
+from mtg_typeline.sources.json_cards.places import JSON_SPACE, JsonText, Path, Site
 from mtg_typeline.sources.json_cards.shapes import (
     Card,
     Entries,
@@ -45,7 +45,6 @@ from mtg_typeline.sources.json_cards.shapes import (
 )
 from mtg_typeline.sources.json_cards.window import CARD_MARKERS
 
-_BLANK = re.compile(r"[ \t\n\r]*")  # JSON's white space
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -54,7 +53,7 @@ class CardDocument(JsonText):
     """One parsed card file: its entries, in file order, placed by `JsonText`."""
 
     def __init__(self, text: str, form: Format | AnyShape, freeze: bool, path: str = "-") -> None:
-        if _BLANK.fullmatch(text):  # (not `strip`, which would copy a big file's text)
+        if JSON_SPACE.fullmatch(text):  # (not `strip`, which would copy a big file's text)
             raise NotCardData(f"the file is empty; expected {form.expected}")
         try:
             super().__init__(text, form.key if isinstance(form, Format) else "", self.sites, freeze)

@@ -18,6 +18,7 @@ from typing import Any
 from mtg_typeline.findings import FIELDS_DISAGREE, Severity
 from mtg_typeline.notation import fold
 from mtg_typeline.sources.base import Note
+from mtg_typeline.sources.json_cards.places import JSON_SPACE
 
 Card = dict[str, Any]
 ARRAYS = ("supertypes", "types", "subtypes")
@@ -26,7 +27,6 @@ _DASH = re.compile(r"\s+-+\s+|\s*[\u2012-\u2015]\s*")
 _scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
 # Reads the JSON value at an offset: the value and the offset after it.
 _scan_value: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
-_SPACE = re.compile(r"[ \t\n\r]*")
 
 
 def arrays_of(card: Card) -> tuple[list[str], list[str], list[str]] | None:
@@ -116,21 +116,21 @@ def _array_literals(text: str, value_at: int, keys: Sequence[str]) -> dict[str, 
     if start is None:
         return None
     found: dict[str, list[int]] = {}
-    at = _SPACE.match(text, start + 1).end()  # type: ignore[union-attr]
+    at = JSON_SPACE.match(text, start + 1).end()  # type: ignore[union-attr]
     while at < len(text) and text[at] == '"':
         key, at = _scanstring(text, at + 1)
-        at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
-        at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]  # past the colon
+        at = JSON_SPACE.match(text, at).end()  # type: ignore[union-attr]
+        at = JSON_SPACE.match(text, at + 1).end()  # type: ignore[union-attr]  # past the colon
         if key in keys and text.startswith("[", at):
             offsets, at = _string_elements(text, at)
             if offsets is not None:
                 found[key] = offsets
         else:
             _, at = _scan_value(text, at)
-        at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+        at = JSON_SPACE.match(text, at).end()  # type: ignore[union-attr]
         if not text.startswith(",", at):
             break
-        at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
+        at = JSON_SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
     return found
 
 
@@ -138,7 +138,7 @@ def _string_elements(text: str, at: int) -> tuple[list[int] | None, int]:
     """The offsets (after the quote) of the elements of the array at `at`, None if one is
     not a string, and the offset after the array."""
     offsets: list[int] | None = []
-    at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
+    at = JSON_SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
     while not text.startswith("]", at):
         if text.startswith('"', at) and offsets is not None:
             offsets.append(at + 1)
@@ -146,9 +146,9 @@ def _string_elements(text: str, at: int) -> tuple[list[int] | None, int]:
         else:
             offsets = None
             _, at = _scan_value(text, at)
-        at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+        at = JSON_SPACE.match(text, at).end()  # type: ignore[union-attr]
         if text.startswith(",", at):
-            at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
+            at = JSON_SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
     return offsets, at + 1
 
 

@@ -29,7 +29,7 @@ Site = tuple[Holder, bool]  # a holder; False: one only counted, whose place is 
 Walk = Callable[[Any], Iterator[Site]]
 # Decodes the JSON string whose text starts at an offset: its value and the offset after it.
 _scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
-_SPACE = re.compile(r"[ \t\n\r]*")
+JSON_SPACE = re.compile(r"[ \t\n\r]*")  # JSON's white space
 # One escape of a JSON string; a surrogate pair is one character, as `json` decodes it.
 _ESCAPE = re.compile(r"\\(?:u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|.)")
 _INT_DIGITS = 4300  # Python's limit for turning digits into an int
@@ -306,5 +306,5 @@ def _offset_of(text: str, path: Path, options: dict[str, Any]) -> int:
 
 def _skip(text: str, at: int) -> int:
     """The offset after the white space at `at`."""
-    space = _SPACE.match(text, at)
+    space = JSON_SPACE.match(text, at)
     return space.end() if space else at

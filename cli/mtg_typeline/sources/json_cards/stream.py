@@ -24,14 +24,13 @@ as are bytes that are not UTF-8; the cards before it stay checked, as in any rea
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 from mtg_typeline.sources.base import Entry, NotCardData, Passed, SourceError
 from mtg_typeline.sources.json_cards.lineplaces import LinePlaces, holds_surrogate, read_whole
 from mtg_typeline.sources.json_cards.mtgjson import MTGJSON, SET_LISTS, is_card
-from mtg_typeline.sources.json_cards.places import parse_int
+from mtg_typeline.sources.json_cards.places import JSON_SPACE, parse_int
 from mtg_typeline.sources.json_cards.shapes import (
     Card,
     Entries,
@@ -45,7 +44,6 @@ from mtg_typeline.sources.json_cards.window import Window
 
 Scan = Callable[[str, int], tuple[Any, int]]
 Walked = Generator[Entry | Passed, None, Any]  # what a part walked gives; returns what json would say of it
-_SPACE = re.compile(r"[ \t\n\r]*")
 _MARGIN = 16  # characters from the window's end in which a value may fail only for being cut off
 _SCAN: Scan = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 _SCAN_BIG: Scan = json.JSONDecoder(parse_int=parse_int).scan_once  # type: ignore[attr-defined]
@@ -254,7 +252,7 @@ class StreamedCards:
         """The offset of the first character at or after `at` that is not white space."""
         window = self.window
         while True:
-            index = _SPACE.match(window.text, at - window.base).end()  # type: ignore[union-attr]
+            index = JSON_SPACE.match(window.text, at - window.base).end()  # type: ignore[union-attr]
             if index < len(window.text) or not window.more():
                 return window.base + index
 
