@@ -16,7 +16,7 @@ text, such as a zipped Magic Set Editor set, or the place is in another file of 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from mtg_typeline.findings import INPUT_CODES, SAFE, Severity
@@ -38,16 +38,7 @@ class Place:
     end_offset: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "line": self.line,
-            "column": self.column,
-            "end_line": self.end_line,
-            "end_column": self.end_column,
-            "utf16_column": self.utf16_column,
-            "utf16_end_column": self.utf16_end_column,
-            "offset": self.offset,
-            "end_offset": self.end_offset,
-        }
+        return asdict(self)  # (every field a number or None, in the order above)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
