@@ -1,10 +1,12 @@
-"""One big text file checked in parts by several processes (engine/split.py): the output is
-the serial run's, byte for byte, wherever the cuts fall, and whatever a part can't tell alone
-(a NUL byte, bytes that are not UTF-8, a process that dies) sends the file back to one
-process. The size a file needs to be split is made small here, so small files are cut."""
+"""One big text or JSON Lines file checked in parts by several processes (engine/split.py):
+the output is the serial run's, byte for byte, wherever the cuts fall, and whatever a part
+can't tell alone (a NUL byte, bytes that are not UTF-8, a JSON Lines file whose first part
+holds no card, a process that dies) sends the file back to one process. The size a file
+needs to be split is made small here, so small files are cut."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtg_typeline.engine import split
+from mtg_typeline.findings import Finding, Fix, Severity, Span
+from mtg_typeline.sources.base import Edit, Passed
 
 pytestmark = [
     pytest.mark.usefixtures("in_tmp"),
@@ -68,22 +72,6 @@ def test_a_file_in_parts_reports_what_one_process_does(small_parts: list[int | N
     assert '"line": 560' in serial  # (findings far down the file, placed after every part)
 
 
-@pytest.mark.parametrize(
-    "poison",
-    [b"Creature \x00 Goblin\n", b"Creature \xff\xfe Goblin\n"],
-    ids=["a NUL byte", "bytes that are not UTF-8"],
-)
-def test_what_a_part_cant_tell_alone_sends_the_file_to_one_process(
-    small_parts: list[int | None], poison: bytes
-) -> None:
-    path = Path("lines.txt")
-    body = ("\n".join(LINES * 20) + "\n").encode("utf-8")
-    path.write_bytes(body + poison + body)
-    serial, parts, status, parts_status = both(path)
-    assert small_parts[-1] is None  # read serially
-    assert parts == serial and parts_status == status
-
-
 def test_a_process_that_dies_sends_the_file_to_one_process(small_parts: list[int | None]) -> None:
     path = Path("lines.txt")
     path.write_text("\n".join(LINES * 30) + "\n", encoding="utf-8")
@@ -111,15 +99,18 @@ _PIECES = [*LINES, "Creature — Elf", "\r\n", "\r", "\n", "\n", "\n", " ", "—
 @given(st.lists(st.sampled_from(_PIECES), max_size=60).map("".join), st.integers(2, 5))
 @settings(max_examples=40, deadline=None)
 def test_wherever_the_cuts_fall_the_output_is_one_process_s(text: str, processes: int) -> None:
-    path = Path("random.txt")
+    in_parts_as_in_one(Path("random.txt"), text, "text", processes)
+
+
+def in_parts_as_in_one(path: Path, text: str, fmt: str, processes: int) -> None:
+    """`text` checked as `fmt` in parts (wherever they fall) and in one process: the same."""
     path.write_bytes(text.encode("utf-8"))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(split, "MIN_BYTES", 1)
-        args = ["check", "--no-config", "--format", "json", "--input-format", "text"]
+        args = ["check", "--no-config", "--format", "json", "--verbose", "--input-format", fmt]
         serial = run_cli([*args, "--jobs", "1", path])
         parts = run_cli([*args, "--jobs", str(processes), path])
-    assert parts.stdout == serial.stdout
-    assert parts.exit_code == serial.exit_code
+    assert (parts.stdout, parts.stderr, parts.exit_code) == (serial.stdout, serial.stderr, serial.exit_code)
 
 
 def test_a_fork_that_cant_be_made_sends_the_file_to_one_process(
@@ -135,3 +126,104 @@ def test_a_fork_that_cant_be_made_sends_the_file_to_one_process(
     parts = run_cli(["check", "--no-config", "--format", "json", "--jobs", "3", path])
     assert small_parts[-1] is None
     assert parts.stdout == serial.stdout and parts.exit_code == serial.exit_code
+
+
+def _card(name: str, type_line: str, **more: str) -> str:
+    return json.dumps({"object": "card", "name": name, "type_line": type_line, **more}, ensure_ascii=False)
+
+
+JSONL_LINES = [
+    _card("Elff Lord", "Creature — Elff"),  # a misspelling: a guess, an unsafe fix
+    _card("Hound of Old", "Creature — Hound"),  # renamed: a safe fix, its edit of the line
+    _card("Grove", "Land Creature — Forest Dryad"),
+    _card("Mirror Art Card", "Card", layout="art_series"),  # passed over, placed
+    '{"object": "card", "name": "Unprinted", "layout": "normal"}',  # no type line
+    "[1, 2]",  # not a card: TL905
+    "",
+    "   ",
+    '  {"object": "card", "name": "Spaced", "type_line": "creature — goblin"}  ',  # read whole
+    _card("Bolt", "Instant"),
+]
+
+
+def both_verbose(path: Path) -> tuple[tuple[str, str, int], tuple[str, str, int]]:
+    """The output, the messages and the status of a serial and a parted run, with `--verbose`
+    (which lists the objects passed over, placed)."""
+    args = ["check", "--no-config", "--format", "json", "--verbose"]
+    serial = run_cli([*args, "--jobs", "1", path])
+    parts = run_cli([*args, "--jobs", "3", path])
+    return (serial.stdout, serial.stderr, serial.exit_code), (parts.stdout, parts.stderr, parts.exit_code)
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n"], ids=["LF", "CRLF"])
+def test_json_lines_in_parts_report_what_one_process_does(small_parts: list[int | None], end: str) -> None:
+    path = Path("cards.jsonl")
+    path.write_bytes(("\ufeff" + end.join(JSONL_LINES * 30) + end).encode("utf-8"))
+    serial, parts = both_verbose(path)
+    assert small_parts and small_parts[-1] is not None  # it was checked in parts
+    assert parts == serial and serial[2] == 2  # (the lines that are no cards: TL905)
+    assert '"line": 291' in serial[0]  # (findings far down the file, placed after every part)
+    assert "Mirror Art Card" in serial[1]
+
+
+def _text_around(poison: bytes) -> bytes:
+    body = ("\n".join(LINES * 20) + "\n").encode("utf-8")
+    return body + poison + body
+
+
+def _cards_after(before: bytes, between: bytes = b"") -> bytes:
+    cards = ("\n".join(JSONL_LINES * 10) + "\n").encode("utf-8")
+    return before + cards + between + cards
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("lines.txt", _text_around(b"Creature \x00 Goblin\n")),
+        ("lines.txt", _text_around(b"Creature \xff\xfe Goblin\n")),
+        ("cards.jsonl", _cards_after(b'{"event": "start"}\n' * 400)),
+        (
+            "cards.jsonl",
+            _cards_after(b"", b'{"object": "card", "name": "Bad \xff", "type_line": "Instant"}\n'),
+        ),
+    ],
+    ids=[
+        "a NUL byte",
+        "bytes that are not UTF-8",
+        "JSON Lines: a first part with no card",
+        "JSON Lines: not UTF-8",
+    ],
+)
+def test_what_a_part_cant_tell_alone_sends_the_file_to_one_process(
+    small_parts: list[int | None], name: str, content: bytes
+) -> None:
+    path = Path(name)
+    path.write_bytes(content)
+    serial, parts = both_verbose(path)
+    assert small_parts[-1] is None  # read serially
+    assert parts == serial
+
+
+_JSONL_PIECES = [*JSONL_LINES, "\n", "\n", "\r\n", "\r", "\ufeff", '{"event": 1}', "{"]
+
+
+@given(st.lists(st.sampled_from(_JSONL_PIECES), max_size=40).map("".join), st.integers(2, 5))
+@settings(max_examples=30, deadline=None)
+def test_json_lines_wherever_the_cuts_fall_the_output_is_one_process_s(text: str, processes: int) -> None:
+    in_parts_as_in_one(Path("random.jsonl"), text, "jsonl", processes)
+
+
+def test_a_moved_finding_keeps_its_fix_s_edit_on_its_line() -> None:
+    edit = Edit(3, 20, 3, 24, "Dog")
+    fix = Fix(Span(11, 16), "Dog", "safe", (edit, edit._replace(line=4, end_line=5)))
+    finding = Finding("TL303", "obsolete-subtype", Severity.ERROR, "m", (), "Creature — Hound", 20, 25)
+    finding = finding._replace(fix=fix, path="a.jsonl", line=3, span=Span(11, 16), end_line=4)
+    moved = split._moved(finding, 10)
+    assert isinstance(moved, Finding)
+    assert (moved.line, moved.end_line, moved.span) == (13, 14, Span(11, 16))
+    assert moved.fix is not None and moved.fix.edit == (
+        Edit(13, 20, 13, 24, "Dog"),
+        Edit(14, 20, 15, 24, "Dog"),
+    )
+    assert split._moved(Passed("X", (2, 5)), 10) == Passed("X", (12, 5))
+    assert split._moved(Passed("X", (0, 0)), 10) == Passed("X", (0, 0))  # (not listed: no place)

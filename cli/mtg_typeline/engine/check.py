@@ -86,7 +86,8 @@ class Inputs(NamedTuple):
     rules: RuleSet
     checker: Checker
     oracle: Oracle | None = None
-    processes: int = 1  # that may check one big text file in parts (`engine.split`)
+    processes: int = 1  # that may check one big file in parts (`engine.split`)
+    listed: bool = False  # whether the objects a reader passes over are listed (`--verbose`)
 
 
 class Tally:
@@ -190,8 +191,9 @@ def _read_with(
 ) -> int | None:
     """Check the input `item` read from `stream` by the reader of `fmt`."""
     codec = run.reading.encoding
-    if fmt == "text" and codec is None and run.processes > 1 and run.oracle is None and not item.stdin:
-        checked = _in_parts(stream, item, run, report, meter)
+    parted = fmt in sources.PART_FORMATS and codec is None and run.oracle is None and not item.stdin
+    if parted and run.processes > 1:
+        checked = _in_parts(stream, fmt, item, run, report, meter)
         if checked is not None:
             return checked
     if codec is not None and fmt in ENCODED_FORMATS:  # read as UTF-8, as the readers read
@@ -200,9 +202,11 @@ def _read_with(
     return check_items(items, item.name, run.checker, report, searched=item.searched, oracle=run.oracle)
 
 
-def _in_parts(stream: BinaryIO, item: Input, run: Inputs, report: Report, meter: Meter) -> int | None:
-    """A big text file checked in parts by several processes (`engine.split`); None where it
-    is not (the stream is then read as it stands)."""
+def _in_parts(
+    stream: BinaryIO, fmt: str, item: Input, run: Inputs, report: Report, meter: Meter
+) -> int | None:
+    """A big file of `fmt` checked in parts by several processes (`engine.split`); None where
+    it is not (the stream is then read as it stands)."""
     try:  # (a small file is read whole already: its bytes are in memory)
         if isinstance(stream, io.BytesIO):
             size = len(stream.getbuffer())
@@ -214,8 +218,12 @@ def _in_parts(stream: BinaryIO, item: Input, run: Inputs, report: Report, meter:
 
     if not split.splittable(size, run.processes):
         return None
+    read = sources.part_reader_for(fmt, run.sources)
+    if read is None:
+        return None
     path = run.names.on_disk(item.name)
-    checked = split.check_parts(path, item.name, size, run.processes, run.checker, report, check_items)
+    part_check = split.PartCheck(read, check_items, run.listed)
+    checked = split.check_parts(path, item.name, size, run.processes, run.checker, report, part_check)
     if checked is not None:
         meter.add(size)
     return checked

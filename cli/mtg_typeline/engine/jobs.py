@@ -59,7 +59,7 @@ def check_in_workers(
             read[0] += size
 
         checked = check_input(item, stdin, scoped[index].inputs, found.append, Meter(count))
-        reported = [_placed(thing, listed) if isinstance(thing, Passed) else thing for thing in found]
+        reported = [thing.portable(listed) if isinstance(thing, Passed) else thing for thing in found]
         return _Answer(checked, reported, read[0], oracle is not None and item.name in oracle.nameless)
 
     # The first input is checked here, before the workers fork, and a line through every
@@ -86,11 +86,3 @@ def _take(item: Input, answer: _Answer | Died, report: Report, meter: Meter, tal
         report(thing)
     meter.add(answer.size)
     tally.add(item.name, answer.checked)
-
-
-def _placed(passed: Passed, listed: bool) -> Passed:
-    """A passed-over object as it crosses to the parent: placed where it is listed, its place
-    (never read then) left out where it isn't, as working it out can cost a search."""
-    if isinstance(passed.place, tuple):
-        return passed
-    return passed._replace(place=passed.where() if listed else (0, 0))

@@ -185,11 +185,11 @@ def _inputs(options: Options, rules: RuleSet, checker: Checker, names: Names) ->
         delimiter=options.delimiter,
     )  # fmt: skip
     processes = 1 if options.fix or options.diff else _processes(options.jobs)
-    return Inputs(names, reading, sources, rules, checker, processes=processes)
+    return Inputs(names, reading, sources, rules, checker, processes=processes, listed=bool(options.verbose))
 
 
 def _processes(jobs: int | None) -> int:
-    """The processes that may check one big text file (`--jobs`; default: every CPU)."""
+    """The processes that may check one big file (`--jobs`; default: every CPU)."""
     return jobs if jobs is not None else (os.cpu_count() or 1)
 
 

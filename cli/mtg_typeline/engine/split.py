@@ -1,16 +1,19 @@
-"""Checking one big text file of type lines on every CPU: the file is cut into parts at line
+"""Checking one big file of type lines on every CPU: the file is cut into parts at line
 starts, one a process, and each part is read and checked alone, as `check_items` checks the
 whole file; the findings come back to the run's process, which places each part's lines
 after those of the parts before it and reports them in file order. The findings, the
 counts and the output are a serial run's.
 
-Only a text file of at least `MIN_BYTES`, named or found (not standard input), read as UTF-8,
-is split, and only where the run may use several processes (`--jobs`, every CPU by default)
-and neither fixes nor compares with an Oracle file. The run's own process checks the first
-part; forks of it check the others, with its rules and checker, and send their findings back
-through a pipe. Whatever a part can't tell alone, a NUL byte or bytes that are not UTF-8 (the
-reader tells them once for the whole file), a fork that can't be made, fails or dies, and a
-line of more than a megabyte where a cut would fall, sends the whole file back to the
+Only a file of at least `MIN_BYTES`, named or found (not standard input), read as UTF-8, in
+a format whose lines are read each alone (`sources.PART_FORMATS`: text, JSON Lines), is
+split, and only where the run may use several processes (`--jobs`, every CPU by default) and
+neither fixes nor compares with an Oracle file. The run's own process checks the first part;
+forks of it check the others, with its rules and checker, and send their findings back
+through a pipe (the objects a reader passed over, placed where `--verbose` lists them).
+Whatever a part can't tell alone (its reader raises `Unsplittable`: a NUL byte or bytes
+that are not UTF-8, which the readers tell once for the whole file or where they end it; a
+JSON Lines file whose first part holds no card), a fork that can't be made, fails or dies,
+and a line of more than a megabyte where a cut would fall, sends the whole file back to the
 serial reading: the parts' findings are dropped, nothing was reported yet.
 """
 
@@ -21,12 +24,13 @@ import os
 import pickle
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import TYPE_CHECKING
 
 from mtg_typeline.findings import Finding
-from mtg_typeline.sources.base import Batch, Passed
-from mtg_typeline.sources.text import Unsplittable, read_part
+from mtg_typeline.records import NamedTuple
+from mtg_typeline.sources import PartReader
+from mtg_typeline.sources.base import Edit, Item, Passed, Unsplittable
 
 if TYPE_CHECKING:
     from mtg_typeline.checker import Checker
@@ -53,13 +57,23 @@ def in_fork() -> None:
     _IN_FORK[0] = True
 
 
+class PartCheck(NamedTuple):
+    """How the parts of a file are read and checked: the reader of a part of its format,
+    what checks the items it gives (`engine.check.check_items`, handed over by its module,
+    which imports this one), and whether the objects a reader passes over are listed
+    (`--verbose`: a fork places them)."""
+
+    read: PartReader
+    check_items: CheckItems
+    listed: bool = False
+
+
 def check_parts(
-    path: str, name: str, size: int, processes: int, checker: Checker, report: Report, check_items: CheckItems
+    path: str, name: str, size: int, processes: int, checker: Checker, report: Report, part_check: PartCheck
 ) -> int | None:
-    """Check the text file at `path` (named `name` in findings, `size` bytes) in parts, one a
-    process, and report its findings as a serial check does (`check_items` checks what a
-    part's reading gives); the number of type lines in it. None where it can't be split
-    (see the module's docstring): nothing was reported then."""
+    """Check the file at `path` (named `name` in findings, `size` bytes) in parts, one a
+    process, and report its findings as a serial check does; the number of type lines in
+    it. None where it can't be split (see the module's docstring): nothing was reported then."""
     try:
         cuts = _cuts(path, size, processes)
     except OSError:
@@ -69,8 +83,8 @@ def check_parts(
     forks: list[tuple[int, int]] = []  # (process id, read end of its pipe)
     try:
         for index in range(1, len(cuts) - 1):
-            forks.append(_fork(path, name, cuts[index], cuts[index + 1], checker, check_items))
-        parts = [_part(path, name, cuts[0], cuts[1], checker, check_items)]  # the first, here
+            forks.append(_fork(path, name, cuts[index], cuts[index + 1], checker, part_check))
+        parts = [_part(path, name, cuts[0], cuts[1], checker, part_check)]  # the first, here
         while forks:
             parts.append(_answer(*forks[0]))
             del forks[0]
@@ -89,17 +103,29 @@ def check_parts(
         assert part is not None
         found, typed, lines = part
         for finding in found:
-            report(_moved(finding, before) if before and isinstance(finding, Finding) else finding)
+            report(_moved(finding, before) if before else finding)
         before += lines
         count += typed
     return count
 
 
-def _moved(finding: Finding, lines: int) -> Finding:
-    """A part's finding placed `lines` further down the file."""
+def _moved(finding: Finding | Passed, lines: int) -> Finding | Passed:
+    """A part's finding, or object passed over, placed `lines` further down the file."""
+    if isinstance(finding, Passed):
+        line, column = finding.where()  # (placed in its fork: (0, 0) where it isn't listed)
+        return finding._replace(place=(line + lines, column)) if line else finding
+    fix = finding.fix
+    if fix is not None and fix.edit is not None:  # (the edit of card data that makes the fix)
+        finding = finding._replace(fix=fix._replace(edit=_moved_edits(fix.edit, lines)))
     if not finding.end_line:
         return finding.at(finding.path, finding.line + lines)
     return finding._replace(line=finding.line + lines, end_line=finding.end_line + lines)
+
+
+def _moved_edits(edits: Edit | tuple[Edit, ...], lines: int) -> Edit | tuple[Edit, ...]:
+    if isinstance(edits, Edit):
+        return edits._replace(line=edits.line + lines, end_line=edits.end_line + lines)
+    return tuple(edit._replace(line=edit.line + lines, end_line=edit.end_line + lines) for edit in edits)
 
 
 def _cuts(path: str, size: int, processes: int) -> list[int] | None:
@@ -120,31 +146,27 @@ def _cuts(path: str, size: int, processes: int) -> list[int] | None:
     return cuts if len(cuts) > 2 else None
 
 
-def _part(
-    path: str, name: str, start: int, end: int, checker: Checker, check_items: CheckItems
-) -> Part | None:
+def _part(path: str, name: str, start: int, end: int, checker: Checker, part_check: PartCheck) -> Part | None:
     """Check the part of the file from `start` to `end`: its findings, type lines and lines;
     None where it can't be read alone."""
     found: list[Finding | Passed] = []
     lines = [0]
 
-    def counted(batches: Iterator[Batch]) -> Iterator[Batch]:
-        for batch in batches:
-            lines[0] += len(batch.texts)
-            yield batch
+    def counted(items: Generator[Item, None, int]) -> Iterator[Item]:
+        lines[0] = yield from items
 
     try:
         with open(path, "rb") as stream:
             stream.seek(start)
-            batches = read_part(stream, name, end - start, first=start == 0)
-            typed = check_items(counted(batches), name, checker, found.append, searched=False)
+            items = part_check.read(stream, name, end - start, first=start == 0)
+            typed = part_check.check_items(counted(items), name, checker, found.append, searched=False)
     except (Unsplittable, OSError):
         return None
     return found, typed or 0, lines[0]
 
 
 def _fork(
-    path: str, name: str, start: int, end: int, checker: Checker, check_items: CheckItems
+    path: str, name: str, start: int, end: int, checker: Checker, part_check: PartCheck
 ) -> tuple[int, int]:
     """A fork that checks a part and writes what it found to a pipe, then ends."""
     for stream in (sys.stdout, sys.stderr):
@@ -169,7 +191,10 @@ def _fork(
             in_fork()
             if os.environ.get(KILL_PART) == name and start:
                 os.kill(os.getpid(), signal.SIGKILL)
-            part = _part(path, name, start, end, checker, check_items)
+            part = _part(path, name, start, end, checker, part_check)
+            if part is not None:  # (a place worked out on demand can't cross)
+                found = [t.portable(part_check.listed) if isinstance(t, Passed) else t for t in part[0]]
+                part = (found, part[1], part[2])
             data = pickle.dumps(part, pickle.HIGHEST_PROTOCOL)
             with open(writing, "wb") as out:
                 out.write(data)

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, BinaryIO
+from collections.abc import Callable, Generator, Iterator
+from typing import TYPE_CHECKING, BinaryIO, Protocol
 
 from mtg_typeline.records import NamedTuple
 
@@ -40,6 +40,9 @@ DEFAULT_INCLUDE = (
     *("*.txt", "*.json", "*.jsonl", "*.ndjson", "*.csv", "*.tsv"),
     *("*.yaml", "*.yml", "*.xml", "*.mse-set", "set"),
 )
+# The formats whose big files are read in parts, one a process (`engine.split`): their
+# lines are read one by one, each alone, so a part that starts where a line does reads alone.
+PART_FORMATS = frozenset({"text", "jsonl"})
 SNIFF_BYTES = 64 * 1024
 # The extensions of the files the readers take; a name without one is read by its content.
 EXTENSIONS = tuple(glob[1:] for glob in DEFAULT_INCLUDE if glob.startswith("*."))
@@ -124,11 +127,32 @@ class SourceSettings(NamedTuple):
 ReaderFunc = Callable[[BinaryIO, str, Callable[[int], None]], "Iterator[Item]"]
 
 
+class PartReader(Protocol):
+    """The reader of a part of a file, for a format whose files can be read in parts (see
+    `engine.split`): the next `size` bytes of `stream`, which start where a line does
+    (`first`: at the file's start), numbered from 1 within them; it returns how many lines
+    the part has, and raises `sources.base.Unsplittable` where the part can't be read alone."""
+
+    def __call__(
+        self, stream: BinaryIO, path: str, size: int, *, first: bool
+    ) -> Generator[Item, None, int]: ...
+
+
 def reader_for(fmt: str, settings: SourceSettings) -> ReaderFunc:
     """The reader of a format (one of `FORMATS`)."""
     module = importlib.import_module(f"mtg_typeline.sources.{_MODULES[fmt]}")
     make: Callable[[str, SourceSettings], ReaderFunc] = module.make_reader
     return make(fmt, settings)
+
+
+def part_reader_for(fmt: str, settings: SourceSettings) -> PartReader | None:
+    """The reader of a part of a file of a format (one of `FORMATS`), for those whose files
+    are read in parts (`PART_FORMATS`); else None."""
+    if fmt not in PART_FORMATS:
+        return None
+    module = importlib.import_module(f"mtg_typeline.sources.{_MODULES[fmt]}")
+    make: Callable[[SourceSettings], PartReader] = module.part_reader
+    return make(settings)
 
 
 def named_for_a_reader(path: str) -> bool:

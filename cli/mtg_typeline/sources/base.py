@@ -227,6 +227,20 @@ class Passed(NamedTuple):
         place = self.place
         return place if isinstance(place, tuple) else place()
 
+    def portable(self, listed: bool) -> Passed:
+        """This object as it is sent to another process: placed where it is listed (`listed`,
+        `--verbose`), its place (never read then) left out, (0, 0), where it isn't, as working
+        it out can cost a search and a place worked out on demand can't cross."""
+        if isinstance(self.place, tuple):
+            return self
+        return self._replace(place=self.where() if listed else (0, 0))
+
+
+class Unsplittable(Exception):
+    """A part of a file that its reader can't read alone (see `engine.split`): what the part
+    holds is told by the reading of the whole file alone (bytes that are not UTF-8, which
+    the text reader tells once for the file; a JSON Lines file's first part with no card)."""
+
 
 # what a reader yields; a `Finding` is about the input itself
 Item = Entry | Batch | Finding | Passed

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import re
 from codecs import utf_8_decode
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from functools import partial
 from typing import BinaryIO
 
 from mtg_typeline.findings import NOT_TEXT, Finding, input_finding
-from mtg_typeline.sources import BOM, ReaderFunc, SourceSettings
-from mtg_typeline.sources.base import Batch, Comment
+from mtg_typeline.sources import BOM, PartReader, ReaderFunc, SourceSettings
+from mtg_typeline.sources.base import Batch, Comment, Unsplittable
 from mtg_typeline.sources.encodings import encoding_hint
 from mtg_typeline.sources.inputs import peek
 
@@ -74,18 +74,19 @@ def read(
         yield reading.undecodable_finding()
 
 
-class Unsplittable(Exception):
-    """A part of a file that `read_part` can't read alone: it holds a NUL byte or bytes that
-    are not UTF-8, which the reader tells once for the whole file."""
+def part_reader(settings: SourceSettings) -> PartReader:
+    """The reader of a part of a text file (`read_part`), for `engine.split`."""
+    return read_part
 
 
-def read_part(stream: BinaryIO, path: str, size: int, *, first: bool) -> Iterator[Batch]:
+def read_part(stream: BinaryIO, path: str, size: int, *, first: bool) -> Generator[Batch, None, int]:
     """The lines of the next `size` bytes of `stream`, a part of a UTF-8 text file that
     starts where a line does (`first`: at the file's start), numbered from 1 within it: the
-    lines `read` gives for them. `Unsplittable` where `read` would tell of a binary file
-    or of bytes that are not UTF-8 (see `engine.split`)."""
+    lines `read` gives for them; returns how many lines the part has. `Unsplittable` where
+    `read` would tell of a binary file or of bytes that are not UTF-8 (see `engine.split`)."""
     reading = _Reading(path, bom=first)
     final = False
+    lines = 0
     while not final:
         data = stream.read(min(BLOCK_BYTES, size)) if size > 0 else b""
         size -= len(data)
@@ -96,7 +97,9 @@ def read_part(stream: BinaryIO, path: str, size: int, *, first: bool) -> Iterato
         if reading.undecodable:
             raise Unsplittable(path)
         if batch.texts:
+            lines += len(batch.texts)
             yield batch
+    return lines
 
 
 class _Reading:

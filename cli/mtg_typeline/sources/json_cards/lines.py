@@ -20,18 +20,19 @@ directory search passes over. Bytes that are not UTF-8 end the reading with a TL
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from itertools import chain
 from typing import Any, BinaryIO
 
 from mtg_typeline.findings import MALFORMED, Finding, input_finding
-from mtg_typeline.sources import SNIFF_BYTES, UTF8_BOM, ReaderFunc, SourceSettings
+from mtg_typeline.sources import SNIFF_BYTES, UTF8_BOM, PartReader, ReaderFunc, SourceSettings
 from mtg_typeline.sources.base import (
     Entry,
     Item,
     NotCardData,
     Passed,
     SourceError,
+    Unsplittable,
 )
 from mtg_typeline.sources.edits import LINE_END
 from mtg_typeline.sources.inputs import json_kind
@@ -60,12 +61,63 @@ def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
     return read
 
 
-def _texts(stream: Iterable[bytes], path: str, progress: Callable[[int], None]) -> Iterator[str]:
-    """The lines of the input as text, each with its line end (a UTF-8 BOM dropped); bytes
-    that are not UTF-8 are a `SourceError` at their place."""
+def part_reader(settings: SourceSettings) -> PartReader:
+    """The reader of a part of a JSON Lines file that starts where a line does, for
+    `engine.split`: the items `read` gives for its lines, numbered from 1 within it, read in
+    the shape told from the start of the file; it returns how many lines the part has.
+    `Unsplittable` where the reading of the whole file could go otherwise: bytes that are
+    not UTF-8 (they end the reading there), and a first part with no card (what its lines
+    are is told by the lines after it)."""
+
+    def read_part(stream: BinaryIO, path: str, size: int, *, first: bool) -> Generator[Item, None, int]:
+        start = stream.tell()
+        stream.seek(0)
+        head, _ = _head(_texts(stream, path, _unmetered))
+        form = _form_of("".join(head)[:SNIFF_BYTES], settings)
+        stream.seek(start)
+        lines = [0]
+        numbered = _counted(_numbered(_texts(_limited(stream, size), path, _unmetered, bom=first)), lines)
+        try:
+            cards = yield from _read_lines(numbered, form, path, cards=not first)
+        except SourceError:  # (bytes that are not UTF-8, or a first part that holds no card)
+            raise Unsplittable(path) from None
+        if not cards:
+            raise Unsplittable(path)
+        return lines[0]
+
+    return read_part
+
+
+def _unmetered(size: int) -> None:
+    """The progress of a part's reading: the run counts the whole file's bytes at once."""
+
+
+def _limited(stream: BinaryIO, size: int) -> Iterator[bytes]:
+    """The lines of the next `size` bytes of `stream` (they end with a line end)."""
+    while size > 0:
+        data = stream.readline(size)
+        if not data:
+            return
+        size -= len(data)
+        yield data
+
+
+def _counted(lines: Iterator[tuple[int, str]], count: list[int]) -> Iterator[tuple[int, str]]:
+    """`lines`, keeping in `count` the number of the last one met."""
+    for number, text in lines:
+        count[0] = number
+        yield number, text
+
+
+def _texts(
+    stream: Iterable[bytes], path: str, progress: Callable[[int], None], *, bom: bool = True
+) -> Iterator[str]:
+    """The lines of the input as text, each with its line end (a UTF-8 BOM dropped, where
+    `bom`: the input starts the file); bytes that are not UTF-8 are a `SourceError` at
+    their place."""
     read, line = 0, 1  # `line`: the number of the line `data` starts, as `_numbered` counts
     for number, data in enumerate(stream, 1):
-        raw = data.removeprefix(UTF8_BOM) if number == 1 else data
+        raw = data.removeprefix(UTF8_BOM) if number == 1 and bom else data
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -133,13 +185,15 @@ def _form_of(head: str, settings: SourceSettings) -> Format | AnyShape:
     return {"scryfall": SCRYFALL, "mtgjson": MTGJSON}.get(kind) or AnyShape(settings)
 
 
-def _read_lines(lines: Iterable[tuple[int, str]], form: Format | AnyShape, path: str) -> Iterator[Item]:
+def _read_lines(
+    lines: Iterable[tuple[int, str]], form: Format | AnyShape, path: str, *, cards: bool = False
+) -> Generator[Item, None, bool]:
     """The entries of every line, and a TL905 for each line that is not a card. Lines that
-    hold no card are held back until one does: if none does, or none of the first
-    `_HELD_MOST` lines that aren't blank (a log kept as JSON Lines: held, they would fill
-    memory), the file is not card data."""
+    hold no card are held back until one does (unless `cards`: one did, before these): if
+    none does, or none of the first `_HELD_MOST` lines that aren't blank (a log kept as JSON
+    Lines: held, they would fill memory), the file is not card data. Returns whether a line
+    held a card."""
     held: list[Finding] = []
-    cards = False
     for number, line in lines:
         if not cards and len(held) >= _HELD_MOST:
             break
@@ -161,6 +215,7 @@ def _read_lines(lines: Iterable[tuple[int, str]], form: Format | AnyShape, path:
             yield _bad_line(exc, number, path)
     if not cards and held:
         raise NotCardData(f"no line holds a card: {held[0].message}", held[0].line, held[0].column)
+    return cards
 
 
 def _quick(line: str, number: int, form: Format | AnyShape, path: str) -> list[Entry | Passed] | None:
