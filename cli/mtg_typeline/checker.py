@@ -98,6 +98,8 @@ class Checker:
         found = list(map(results.get, texts))
         if None not in found:  # (every line seen lately: the common case of real data)
             return found  # type: ignore[return-value]
+        if found.count(None) == len(found):  # (no line seen lately: lines that don't repeat)
+            return self._remember_all(texts)
         # the lines not seen lately, each checked once in one pass, then remembered in order
         missing = list(dict.fromkeys(t for t, f in zip(texts, found, strict=True) if f is None))
         checked = dict(zip(missing, self._evaluate_all(missing), strict=True))
@@ -105,6 +107,26 @@ class Checker:
             if text is not None:
                 self._store(text, checked[text])
         return [checked[t] if f is None else f for t, f in zip(texts, found, strict=True)]
+
+    def _remember_all(self, texts: Sequence[str | None]) -> list[Findings]:
+        """The findings of lines none of which the cache holds, checked in one pass, then
+        remembered: at once where they all fit in the cache as it is and may all be kept
+        (a line twice in them is checked twice, at no harm), else one by one as `_store`
+        keeps them."""
+        found = self._evaluate_all(texts)
+        results = self._results
+        if (
+            self._paused <= 0
+            and len(results) + len(texts) < CACHE_SIZE
+            and None not in texts
+            and max(map(len, texts)) <= MAX_CACHED_CHARS  # type: ignore[arg-type]
+        ):
+            results.update(zip(texts, found, strict=True))
+            return found
+        for text, checked in zip(texts, found, strict=True):
+            if text is not None:
+                self._store(text, checked)
+        return found
 
     def _evaluate_all(self, texts: Sequence[str | None]) -> list[Findings]:
         """`evaluate` of each line, without the cache: the inline test of `is_clean` made in

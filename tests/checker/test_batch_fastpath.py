@@ -93,3 +93,28 @@ def test_a_batch_of_lines_is_checked_at_once_as_line_by_line(edition: str) -> No
     caching = Checker(rules(edition))
     assert caching.check_all(lines + lines[::-1]) == expected + expected[::-1]  # misses, then hits
     assert caching.check_all(lines) == expected
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [[], [None], ["Creature \u2014 " + "Goblin " * 100]],
+    ids=["lines to keep", "a line with no type line", "a line too long to keep"],
+)
+def test_a_batch_of_new_lines_is_remembered(monkeypatch: pytest.MonkeyPatch, extra: list[str | None]) -> None:
+    """A batch none of whose lines the cache holds is checked at once and then remembered
+    (kept at once where every line may be, one by one otherwise): the next time, the lines
+    it kept cost no check."""
+    lines: list[str | None] = ["Creature \u2014 Elf Wizard", "Creature \u2014 Goblim", *extra, "Land"]
+    checker = Checker(rules("2026-09-25"))
+    first = checker.check_all(lines)
+    assert first == [() if text is None else Checker(rules("2026-09-25")).evaluate(text) for text in lines]
+    evaluated: list[str | None] = []
+    evaluate_all = checker._evaluate_all
+
+    def counted(texts: list[str | None]) -> list[Findings]:
+        evaluated.extend(texts)
+        return evaluate_all(texts)
+
+    monkeypatch.setattr(checker, "_evaluate_all", counted)
+    assert checker.check_all(lines) == first
+    assert evaluated == [text for text in extra if text is None or len(text) > 512]
