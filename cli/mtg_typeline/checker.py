@@ -30,7 +30,6 @@ from mtg_typeline.ruleset import RuleSet, load_rules
 from mtg_typeline.ruleset.meaning import plain_combination
 
 if TYPE_CHECKING:
-    from mtg_typeline.checks import Check, Problem
     from mtg_typeline.checks.unknown_alone import UnknownAlone
 
 
@@ -251,18 +250,19 @@ class Checker:
         if len(text) > MAX_LINE_CHARS:
             return (_too_long(text),)
         from mtg_typeline.checks import FACE_CHECKS, LINE_CHECKS  # not needed on the fast path
+        from mtg_typeline.checks.base import finding_of
         from mtg_typeline.parser import parse
 
         line = parse(text, self.rules)
         found: list[Finding] = []
         for check in LINE_CHECKS:
             assert check.line_func is not None
-            found.extend(_place(check, p, text) for p in check.line_func(line, self.rules))
+            found.extend(finding_of(check, p, text) for p in check.line_func(line, self.rules))
         for face in line.faces:
             for check in FACE_CHECKS:
                 assert check.face_func is not None
                 problems = check.face_func(face, line, self.rules)
-                found.extend(_place(check, p, text) for p in problems)
+                found.extend(finding_of(check, p, text) for p in problems)
         return tuple(sorted(found, key=Finding.sort_key))
 
 
@@ -272,21 +272,6 @@ def _has_duplicates(words: list[str], tail: str) -> bool:
     if "\u2019" in tail:  # Urza's and Urza’s are one word
         return len({w.replace("\u2019", "'") for w in words}) != len(words)
     return False
-
-
-def _place(check: Check, problem: Problem, text: str) -> Finding:
-    return Finding(
-        code=check.code,
-        name=check.name,
-        severity=check.severity,
-        message=problem.message,
-        rules=problem.rules,
-        type_line=text,
-        column=problem.start + 1,
-        end_column=max(problem.end, problem.start + 1) + 1,
-        suggestion=problem.suggestion,
-        fix=problem.fix,
-    )
 
 
 def _too_long(text: str) -> Finding:

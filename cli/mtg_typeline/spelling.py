@@ -24,16 +24,21 @@ def _variants(word: str) -> set[str]:
     if size > 1:
         found.update([word[:i] + word[i + 1 :] for i in range(size)])
     if size > 2:
-        pairs = [(i, j) for i in range(size) for j in range(i + 1, size)]
-        found.update([word[:i] + word[i + 1 : j] + word[j + 1 :] for i, j in pairs])
+        found.update([word[:i] + word[i + 1 : j] + word[j + 1 :] for i, j in _pairs(size)])
     return found
+
+
+@lru_cache(maxsize=64)
+def _pairs(size: int) -> tuple[tuple[int, int], ...]:
+    """Each pair of places in a word of `size` letters, in order."""
+    return tuple((i, j) for i in range(size) for j in range(i + 1, size))
 
 
 class _Index:
     """The candidates of one list: each case-folded key with its first spelling, and each
     deletion variant with the keys that have it."""
 
-    __slots__ = ("by_key", "known", "longest", "variants")
+    __slots__ = ("by_key", "known", "longest", "matchers", "variants")
 
     def __init__(self, candidates: tuple[str, ...]) -> None:
         self.by_key: dict[str, str] = {}
@@ -45,6 +50,9 @@ class _Index:
             for variant in _variants(key):
                 self.variants.setdefault(variant, set()).add(key)
         self.known = frozenset(self.variants)  # to meet a word's variants in one intersection
+        # a matcher for each key met, the key its second sequence: what difflib works out of
+        # the second sequence (where each letter stands, how often) is worked out once
+        self.matchers: dict[str, SequenceMatcher[str]] = {}
 
     def near(self, key: str) -> set[str]:
         """The keys that share a deletion variant with `key`."""
@@ -66,10 +74,13 @@ def close_matches(word: str, candidates: tuple[str, ...], limit: int = 3) -> tup
     """Listed words close to `word`, best first, compared case-insensitively."""
     index = _index(candidates)
     key = word.casefold()
-    matcher = SequenceMatcher(None, key)
+    matchers = index.matchers
     scored = []
     for near in index.near(key):
-        matcher.set_seq2(near)  # the word is the first sequence, each candidate the second
+        matcher = matchers.get(near)  # the word is the first sequence, each candidate the second
+        if matcher is None:
+            matcher = matchers[near] = SequenceMatcher(None, "", near)
+        matcher.set_seq1(key)
         # the two quick ratios are upper bounds of ratio(), as in difflib.get_close_matches
         if matcher.real_quick_ratio() >= CUTOFF and matcher.quick_ratio() >= CUTOFF:
             score = matcher.ratio()

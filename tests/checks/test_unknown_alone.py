@@ -13,6 +13,7 @@ from helpers.typelines import RandomPicker, build_line, rules, valid_lines
 from mtg_typeline.checker import Checker
 from mtg_typeline.checks.unknown_alone import UnknownAlone
 from mtg_typeline.notation import CANONICAL_DASH
+from mtg_typeline.parser import Word
 
 
 def _misspelt(word: str, rng: random.Random) -> str:
@@ -88,6 +89,44 @@ def test_a_template_serves_other_heads_of_the_same_card_types() -> None:
         "Token Creature \u2014 Wizzard",
     ]
     found = [checker.evaluate(line) for line in lines]
-    assert calls == ["Creature \u2014 Wizzard"]
+    assert calls == []  # (TL302 alone read the template: no full check)
+    assert checker._alone is not None and list(checker._alone.templates) == [
+        (frozenset({"Creature"}), "Wizzard")
+    ]
     assert found == [Checker(rules("2026-09-25")).check_fully(line) for line in lines]
     assert [f[0].suggestion for f in found][1] == "Legendary Creature \u2014 Wizard Human"
+
+
+@pytest.mark.parametrize("edition", ["2026-09-25", "2020-08-07", "2010-02-01"])
+def test_a_template_tl302_reads_alone_has_the_full_checks_findings(edition: str) -> None:
+    """Where TL302's own reading makes a template, its findings are the full checks' of it;
+    words that other checks read (listed in any list, types under any name, renamed or
+    dropped words) are left to the full checks."""
+    ruleset, rng = rules(edition), random.Random(f"template-{edition}")
+    truth = Checker(ruleset)
+    alone = UnknownAlone(ruleset, truth.check_fully)
+    heads = sorted({line.partition(CANONICAL_DASH)[0] for line in valid_lines() if CANONICAL_DASH in line})
+    heads = [head for head in heads if truth._allowed_after(head, truth._heads, truth._plain)]
+    entries = [e for s in ruleset.lists for e in s.entries if " " not in e and "-" not in e]
+    words = [_misspelt(rng.choice(entries), rng).capitalize() for _ in range(300)]
+    words += [
+        *rng.sample(entries, 60),
+        "Hound",
+        "Naga",
+        "Anteater",
+        "Tribal",
+        "Legendary",
+        "Summon",
+        "Dinosaur",
+    ]
+    made = 0
+    for head, word in ((rng.choice(heads), word) for word in words):
+        text = head + CANONICAL_DASH + word
+        card_types = frozenset(w for w in head.split(" ") if w in ruleset.card_types)
+        found = alone._unknown_alone(text, Word(word, len(text) - len(word), len(text)), card_types)
+        assert found is None or found == truth.check_fully(text), text
+        made += found is not None
+    assert made >= 200  # (most misspellings)
+    assert (
+        alone._unknown_alone("Creature \u2014 Hound", Word("Hound", 11, 16), frozenset({"Creature"})) is None
+    )

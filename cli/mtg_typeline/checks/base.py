@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from mtg_typeline import spelling
-from mtg_typeline.findings import Fix, Severity, Span
+from mtg_typeline.findings import Finding, Fix, Severity, Span
 from mtg_typeline.notation import fold
 from mtg_typeline.parser import Face, TypeLine
 from mtg_typeline.records import NamedTuple
@@ -67,6 +67,23 @@ class Check(NamedTuple):
             if sep and (label == "Okay" or _CODE_RE.match(label)):
                 found.append((label, text))
         return tuple(found)
+
+
+def finding_of(check: Check, problem: Problem, text: str) -> Finding:
+    """The finding of `check` that `problem` makes in the type line `text` (at path "-",
+    line 1; see `Finding.at`)."""
+    return Finding(
+        code=check.code,
+        name=check.name,
+        severity=check.severity,
+        message=problem.message,
+        rules=problem.rules,
+        type_line=text,
+        column=problem.start + 1,
+        end_column=max(problem.end, problem.start + 1) + 1,
+        suggestion=problem.suggestion,
+        fix=problem.fix,
+    )
 
 
 REGISTRY: dict[str, Check] = {}

@@ -43,7 +43,7 @@ def _checked_subtypes(face: Face, rules: RuleSet) -> tuple[Word, ...]:
     return face.subtypes
 
 
-def _is_type_word(word: Word, rules: RuleSet) -> bool:
+def is_type_word(word: Word, rules: RuleSet) -> bool:
     """A card type or supertype, under the edition's name or a renamed one (Tribal, Summon)."""
     return bool(rules.card_type(word.text) or rules.supertype(word.text) or rules.type_rename(word.text))
 
@@ -114,7 +114,7 @@ def unknown_subtype(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Prob
     own = rules.lists_for(face.card_types)
     words = _checked_subtypes(face, rules)
     for index, word in enumerate(words):
-        known = rules.subtype_lists(word.text) or _is_type_word(word, rules)
+        known = rules.subtype_lists(word.text) or is_type_word(word, rules)
         if not (known or rules.subtype_rename(word.text) or is_dropped(word.text, rules)):
             yield unknown_problem(line, words, index, own, rules)
 
@@ -282,7 +282,7 @@ def type_after_dash(face: Face, line: TypeLine, rules: RuleSet) -> Iterator[Prob
     if face.is_emblem or _is_whole(face, rules):
         return
     for word in face.subtypes:
-        if rules.subtype_lists(word.text) or not _is_type_word(word, rules):
+        if rules.subtype_lists(word.text) or not is_type_word(word, rules):
             continue
         why, cited = _type_word_reason(word, rules)
         yield Problem(

@@ -5,10 +5,18 @@ Such a line has one finding, TL302 on that word, and its message, rules and gues
 the word and the card types alone, not on the line's other words or its supertypes, as long
 as the word is a plain capitalised word that no list holds and none of the line's words can
 be a piece of an entry of several words (Time Lord, Assembly-Worker: the guesses read the
-words around). So the full checks are run once on the head and that word alone (a
-template), and each line with the same card types and word gets the template's finding
-moved to its place. Where the template is anything but that one TL302 on the word, the line
-takes the full checks. The tests hold this to the full checks, as they hold the fast path.
+words around). So the finding is made once for the head and that word alone (a template),
+and each line with the same card types and word gets the template's finding moved to its
+place.
+
+A template is made by TL302's own reading of its word where that word is one TL302 reports
+and no other check can: a word no list holds in any case, no card type or supertype under
+any name, neither renamed nor dropped by the rules. The other checks read the head, which is
+plainly right (the fast path passes it with any of its subtypes), or the word as a listed or
+type word, which it is not; so they are silent on the template, and the parse and the run of
+every check are spared. Any other word gets the full checks of the template. Where the
+template is anything but that one TL302 on the word, the line takes the full checks. The
+tests hold all of this to the full checks, as they hold the fast path.
 """
 
 from __future__ import annotations
@@ -16,14 +24,20 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from mtg_typeline.checks.base import REGISTRY, finding_of
+from mtg_typeline.checks.subtype_guesses import unknown_problem
+from mtg_typeline.checks.subtype_history import is_dropped
+from mtg_typeline.checks.subtypes import is_type_word
 from mtg_typeline.findings import Finding, Fix, Span
 from mtg_typeline.notation import CANONICAL_DASH, FACE_SEPARATOR
+from mtg_typeline.parser import TypeLine, Word
 from mtg_typeline.ruleset import RuleSet
 
 Findings = tuple[Finding, ...]
 _PLAIN_WORD = re.compile(r"[A-Z][a-z]+")
 _REMEMBERED = 16384  # templates kept (cleared when full)
 _GAP = len(CANONICAL_DASH)
+_UNKNOWN_SUBTYPE = REGISTRY["TL302"]  # (registered by its module, imported above)
 
 
 class UnknownAlone:
@@ -66,11 +80,25 @@ class UnknownAlone:
             return self.templates[key]
         if len(self.templates) >= _REMEMBERED:
             self.templates.clear()
-        found = self.check_fully(head + CANONICAL_DASH + word)
+        text = head + CANONICAL_DASH + word
         start = len(head) + _GAP
+        found = self._unknown_alone(text, Word(word, start, len(text)), key[0])
+        if found is None:
+            found = self.check_fully(text)
         alone = len(found) == 1 and _on_word(found[0], start, start + len(word))
         template = self.templates[key] = found[0] if alone else None
         return template
+
+    def _unknown_alone(self, text: str, word: Word, card_types: frozenset[str]) -> Findings | None:
+        """The findings of the template `text`, ending in `word`, where TL302 alone can report
+        it (see the module's docstring): TL302's; else None."""
+        rules = self.rules
+        if rules.subtype_lists(word.text) or is_type_word(word, rules):
+            return None
+        if rules.subtype_rename(word.text) or is_dropped(word.text, rules):
+            return None
+        problem = unknown_problem(TypeLine(text, (), ()), (word,), 0, rules.lists_for(card_types), rules)
+        return (finding_of(_UNKNOWN_SUBTYPE, problem, text),)
 
 
 def _on_word(finding: Finding, start: int, end: int) -> bool:
