@@ -67,6 +67,12 @@ def test_the_same_findings_as_the_full_checks(edition: str) -> None:
         "Token Artifact Creature \u2014 Goblim Construct",
         "Creature \u2014 Elves Warrior",
         "Creature \u2014 Goblim Goblim",
+        "Creature \u2014 C\u2019tan Wizzard",  # a curly apostrophe in another word
+        "Creature \u2014 C\u2019tan C'tan Wizzard",  # one word twice, in either apostrophe
+        "Creature \u2014 Plant Wizzard",  # a piece of Power-Plant, a land type: no matter here
+        "Land Creature \u2014 Plant Wizzard",  # a piece of an entry of its own lists
+        "Land \u2014 Urza\u2019s Powr Plant",
+        "Artifact Creature \u2014 Assembly Wizzard",
     ],
 )
 def test_lines_next_to_the_edge(line: str) -> None:
