@@ -88,6 +88,7 @@ class RuleSet:
         "_card_types",
         "_lists_for",
         "_phrases",
+        "_renamed_words",
         "_renames_met",
         "_subtypes",
         "_supertypes",
@@ -130,6 +131,7 @@ class RuleSet:
     _phrases: dict[str, tuple[tuple[str, ...], ...]]
     _lists_for: dict[frozenset[str], tuple[SubtypeList, ...]]
     _renames_met: dict[tuple[str, bool], tuple[Rename, str] | None]
+    _renamed_words: dict[str, tuple[Rename, ...]]  # each rename by its old and new name, folded
 
     def __init__(
         self, *, renames: tuple[Rename, ...] = (), provenance: Provenance = NONE, **fields: Any
@@ -161,6 +163,11 @@ class RuleSet:
         init = object.__setattr__
         init(self, "_lists_for", {})
         init(self, "_renames_met", {})
+        renamed: dict[str, list[Rename]] = {}
+        for rename in self.renames:
+            for name in dict.fromkeys((fold(rename.old), fold(rename.new))):
+                renamed.setdefault(name, []).append(rename)
+        init(self, "_renamed_words", {k: tuple(v) for k, v in renamed.items()})
         init(self, "_card_types", {fold(t): t for t in self.card_types})
         init(self, "_supertypes", {fold(t): t for t in self.supertypes})
         init(self, "_subtypes", {k: tuple(v) for k, v in subtypes.items()})
@@ -237,7 +244,7 @@ class RuleSet:
         if known(word):
             return None
         key = fold(word)
-        for rename in self.renames:
+        for rename in self._renamed_words.get(key, ()):  # (those of other words can't match)
             if not kind(rename):
                 continue
             renamed = self._renamed_by(rename)
