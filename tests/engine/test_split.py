@@ -227,3 +227,13 @@ def test_a_moved_finding_keeps_its_fix_s_edit_on_its_line() -> None:
     )
     assert split._moved(Passed("X", (2, 5)), 10) == Passed("X", (12, 5))
     assert split._moved(Passed("X", (0, 0)), 10) == Passed("X", (0, 0))  # (not listed: no place)
+
+
+def test_a_finding_that_crossed_from_a_fork_is_placed_as_a_moved_one() -> None:
+    plain = Finding("TL302", "unknown-subtype", Severity.ERROR, "m", ("205.3",), "Creature — Goblim", 12, 18)
+    plain = plain._replace(fix=Fix(Span(11, 17), "Goblin", "unsafe"), path="a.txt", line=7)
+    edited = plain._replace(fix=Fix(Span(11, 17), "Goblin", "unsafe", Edit(7, 20, 7, 26, "Goblin")))
+    for finding in (plain, plain._replace(end_line=9, span=Span(11, 17)), edited):
+        arrived = split._arrived(tuple(finding), 100)
+        assert type(arrived) is Finding and arrived == split._moved(finding, 100)
+        assert arrived.line == 107

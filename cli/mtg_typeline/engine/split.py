@@ -25,7 +25,7 @@ import pickle
 import signal
 import sys
 from collections.abc import Callable, Generator, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mtg_typeline.findings import Finding
 from mtg_typeline.records import NamedTuple
@@ -103,7 +103,10 @@ def check_parts(
         assert part is not None
         found, typed, lines = part
         for finding in found:
-            report(_moved(finding, before) if before else finding)
+            if type(finding) is tuple:  # (crossed from a fork: see `_crossing`)
+                report(_arrived(finding, before))
+            else:
+                report(_moved(finding, before) if before else finding)
         before += lines
         count += typed
     return count
@@ -192,9 +195,8 @@ def _fork(
             if os.environ.get(KILL_PART) == name and start:
                 os.kill(os.getpid(), signal.SIGKILL)
             part = _part(path, name, start, end, checker, part_check)
-            if part is not None:  # (a place worked out on demand can't cross)
-                found = [t.portable(part_check.listed) if isinstance(t, Passed) else t for t in part[0]]
-                part = (found, part[1], part[2])
+            if part is not None:
+                part = (_crossing(part[0], part_check.listed), part[1], part[2])
             data = pickle.dumps(part, pickle.HIGHEST_PROTOCOL)
             with open(writing, "wb") as out:
                 out.write(data)
@@ -219,6 +221,28 @@ def _answer(pid: int, pipe: int) -> Part | None:
     except Exception:  # (a fork that wrote part of its answer: the file is read serially)
         return None
     return part
+
+
+def _crossing(found: list[Finding | Passed], listed: bool) -> list[Any]:
+    """A part's findings as they cross to the run's process: each finding as a plain tuple
+    of its fields (`_arrived` makes it a finding again, in a fraction of the time unpickling
+    a record takes), each object passed over placed where it is listed (a place worked out
+    on demand can't cross)."""
+    return [t.portable(listed) if isinstance(t, Passed) else tuple(t) for t in found]
+
+
+_LINE = Finding._fields.index("line")
+
+
+def _arrived(fields: tuple[Any, ...], lines: int) -> Finding:
+    """The finding whose fields crossed from a fork (`_crossing`), placed `lines` further
+    down the file: a finding on one line of it, with no edit of card data, at once."""
+    finding: Finding = tuple.__new__(Finding, fields)
+    if finding.end_line or (finding.fix is not None and finding.fix.edit is not None):
+        moved = _moved(finding, lines)
+        assert isinstance(moved, Finding)
+        return moved
+    return tuple.__new__(Finding, (*fields[:_LINE], fields[_LINE] + lines, *fields[_LINE + 1 :]))
 
 
 def _reap(pid: int, pipe: int) -> bool:
