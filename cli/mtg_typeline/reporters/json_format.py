@@ -53,18 +53,21 @@ class EncodedFindings:
         self.paths: dict[str, str] = {}
         self.tails: dict[tuple[object, ...], str] = {}
         item, key = self.item, self.key
-        self.place = f'{{}}{{}}{item}"column"{key}{{}}{item}"end_line"{key}{{}}{item}{{}}'
+        self.column, self.end_line = f'{item}"column"{key}', f'{item}"end_line"{key}'
 
     def finding(self, finding: Finding) -> str:
         path = self.paths.get(finding.path)
         if path is None:
             encoded = self.encode(finding.path)
             path = self.paths[finding.path] = f'{{"path"{self.key}{encoded}{self.item}"line"{self.key}'
-        key = (*finding[:10], finding.card)  # what `to_dict` writes after the end line
+        # what `to_dict` writes after the end line: the first ten fields, and the card
+        key = finding[:10] if finding.card is None else (*finding[:10], finding.card)
         tail = self.tails.get(key)
         if tail is None:
             tail = self._tail(finding, key)
-        return self.place.format(path, finding.line, finding.column, finding.last_line, tail)
+        line = finding.line
+        end_line = finding.end_line or line  # (`last_line`, read here at once)
+        return f"{path}{line}{self.column}{finding.column}{self.end_line}{end_line}{self.item}{tail}"
 
     def _tail(self, finding: Finding, key: tuple[object, ...]) -> str:
         whole = finding.to_dict()
