@@ -8,6 +8,7 @@ no match and costs nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from difflib import SequenceMatcher
 from functools import lru_cache
 
@@ -34,34 +35,67 @@ def _pairs(size: int) -> tuple[tuple[int, int], ...]:
     return tuple((i, j) for i in range(size) for j in range(i + 1, size))
 
 
-class _Index:
-    """The candidates of one list: each case-folded key with its first spelling, and each
-    deletion variant with the keys that have it."""
+class _Variants:
+    """The deletion variants of every key of every candidate list met, each with the keys
+    that have it: a key's variants are worked out once, however many lists hold it (the
+    lists of a creature and of an artifact creature share every creature type). Also a
+    matcher for each key met, the key its second sequence: what difflib works out of the
+    second sequence (where each letter stands, how often) is worked out once."""
 
-    __slots__ = ("by_key", "known", "longest", "matchers", "variants")
+    __slots__ = ("keys", "matchers", "variants")
+
+    def __init__(self) -> None:
+        self.keys: set[str] = set()
+        self.variants: dict[str, set[str]] = {}
+        self.matchers: dict[str, SequenceMatcher[str]] = {}
+
+    def add(self, keys: Iterable[str]) -> None:
+        variants = self.variants
+        for key in keys:
+            if key not in self.keys:
+                self.keys.add(key)
+                for variant in _variants(key):
+                    variants.setdefault(variant, set()).add(key)
+
+    def sharing(self, key: str) -> set[str]:
+        """The keys met that share a deletion variant with `key`."""
+        variants = self.variants
+        pool: set[str] = set()
+        for variant in _variants(key):
+            found = variants.get(variant)
+            if found is not None:
+                pool |= found
+        return pool
+
+    def matcher(self, key: str) -> SequenceMatcher[str]:
+        matcher = self.matchers.get(key)
+        if matcher is None:
+            matcher = self.matchers[key] = SequenceMatcher(None, "", key)
+        return matcher
+
+
+_KNOWN = _Variants()
+
+
+class _Index:
+    """The candidates of one list: each case-folded key with its first spelling (its
+    deletion variants are kept with every list's, in `_KNOWN`)."""
+
+    __slots__ = ("by_key", "keys", "longest")
 
     def __init__(self, candidates: tuple[str, ...]) -> None:
         self.by_key: dict[str, str] = {}
         for candidate in candidates:
             self.by_key.setdefault(candidate.casefold(), candidate)
+        self.keys = frozenset(self.by_key)
         self.longest = max((len(k) for k in self.by_key), default=0)
-        self.variants: dict[str, set[str]] = {}
-        for key in self.by_key:
-            for variant in _variants(key):
-                self.variants.setdefault(variant, set()).add(key)
-        self.known = frozenset(self.variants)  # to meet a word's variants in one intersection
-        # a matcher for each key met, the key its second sequence: what difflib works out of
-        # the second sequence (where each letter stands, how often) is worked out once
-        self.matchers: dict[str, SequenceMatcher[str]] = {}
+        _KNOWN.add(self.by_key)
 
     def near(self, key: str) -> set[str]:
-        """The keys that share a deletion variant with `key`."""
+        """The keys of the list that share a deletion variant with `key`."""
         if len(key) > self.longest + MAX_DELETES:
             return set()
-        pool: set[str] = set()
-        for variant in self.known.intersection(_variants(key)):
-            pool |= self.variants[variant]
-        return pool
+        return _KNOWN.sharing(key) & self.keys
 
 
 @lru_cache(maxsize=64)
@@ -74,12 +108,9 @@ def close_matches(word: str, candidates: tuple[str, ...], limit: int = 3) -> tup
     """Listed words close to `word`, best first, compared case-insensitively."""
     index = _index(candidates)
     key = word.casefold()
-    matchers = index.matchers
     scored = []
     for near in index.near(key):
-        matcher = matchers.get(near)  # the word is the first sequence, each candidate the second
-        if matcher is None:
-            matcher = matchers[near] = SequenceMatcher(None, "", near)
+        matcher = _KNOWN.matcher(near)  # the word is the first sequence, each candidate the second
         matcher.set_seq1(key)
         # the two quick ratios are upper bounds of ratio(), as in difflib.get_close_matches
         if matcher.real_quick_ratio() >= CUTOFF and matcher.quick_ratio() >= CUTOFF:
