@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import pickle
 import signal
 import sys
 from collections.abc import Callable, Generator, Iterator
@@ -197,6 +196,8 @@ def _fork(
             part = _part(path, name, start, end, checker, part_check)
             if part is not None:
                 part = (_crossing(part[0], part_check.listed), part[1], part[2])
+            import pickle  # (only where a file is split: a run's start doesn't load it)
+
             data = pickle.dumps(part, pickle.HIGHEST_PROTOCOL)
             with open(writing, "wb") as out:
                 out.write(data)
@@ -216,6 +217,8 @@ def _answer(pid: int, pipe: int) -> Part | None:
             chunks.append(chunk)
     if not _reap(pid, pipe):
         return None
+    import pickle
+
     try:
         part: Part | None = pickle.loads(b"".join(chunks))
     except Exception:  # (a fork that wrote part of its answer: the file is read serially)
