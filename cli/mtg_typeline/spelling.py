@@ -40,7 +40,9 @@ class _Variants:
     that have it: a key's variants are worked out once, however many lists hold it (the
     lists of a creature and of an artifact creature share every creature type). Also a
     matcher for each key met, the key its second sequence: what difflib works out of the
-    second sequence (where each letter stands, how often) is worked out once."""
+    second sequence (where each letter stands, how often) is worked out once. The lists are
+    the package's own vocabularies (the editions' lists, types, settings, check names), so
+    what is kept stays small."""
 
     __slots__ = ("keys", "matchers", "variants")
 

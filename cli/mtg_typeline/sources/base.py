@@ -238,8 +238,9 @@ class Passed(NamedTuple):
 
 class Unsplittable(Exception):
     """A part of a file that its reader can't read alone (see `engine.split`): what the part
-    holds is told by the reading of the whole file alone (bytes that are not UTF-8, which
-    the text reader tells once for the file; a JSON Lines file's first part with no card)."""
+    holds is told by the reading of the whole file alone (a NUL byte or bytes that are not
+    UTF-8, which the text reader tells once for the whole file and the JSON Lines reader
+    where it stops; a JSON Lines file's first part with no card)."""
 
 
 # what a reader yields; a `Finding` is about the input itself

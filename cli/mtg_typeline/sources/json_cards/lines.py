@@ -15,6 +15,8 @@ start of the file, as a `.json` file's is. A line that is not JSON, or not a car
 TL905 at its place, and the lines after it are still read; blank lines are passed over. A
 file in which no line holds a card (a log kept as JSON Lines) is `NotCardData`, which a
 directory search passes over. Bytes that are not UTF-8 end the reading with a TL905 there.
+A big file is read in parts, one a process, each part in the shape told from the start of
+the file (`part_reader`, for `engine.split`).
 """
 
 from __future__ import annotations
