@@ -96,7 +96,8 @@ def fingerprints(findings: Iterable[Finding]) -> list[str]:
 
 def fingerprint_key(finding: Finding) -> Key:
     """What identifies a finding across runs, bar its occurrence."""
-    start, end = finding.line_span
+    span = finding.span  # (`line_span`, read here at once: a key for each finding of a report)
+    start, end = (finding.column - 1, finding.end_column - 1) if span is None else span
     return (finding.path, finding.code, finding.type_line[start:end], finding.card)
 
 

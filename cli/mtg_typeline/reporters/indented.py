@@ -140,6 +140,7 @@ def _add_container(value: dict[str, object] | list[object], level: int, pieces: 
 
 LINE, LAST = Hole(-1, "line"), Hole(-2, "last")  # a finding's line, the line its words at fault end on
 FINGERPRINT = TextHole("fingerprint")
+_FILLED = ("line", "last", "fingerprint")  # the holes of a finding's template, in `text`'s order
 _REMEMBERED = 16384  # templates kept (cleared when full: real data repeats a few thousand)
 
 
@@ -151,18 +152,27 @@ class FindingTexts:
     def __init__(self, make: Callable[[Finding, str], object], level: int) -> None:
         self.make = make
         self.level = level
-        self.templates: dict[tuple[object, ...], Template] = {}
+        # per distinct finding: its template's parts, and which of `_FILLED` goes where
+        self.templates: dict[tuple[object, ...], tuple[list[str], tuple[tuple[int, int], ...]]] = {}
 
     def text(self, finding: Finding, key: tuple[object, ...], fingerprint: str) -> str:
-        """`finding`'s text; `key` holds what `make` reads of it besides its lines."""
-        several = finding.last_line != finding.line
-        template = self.templates.get((*key, several))
-        if template is None:
+        """`finding`'s text; `key` holds what `make` reads of it besides its lines (filled
+        as `Template.fill` fills the template, the holes' values put in place at once)."""
+        line = finding.line
+        last = finding.end_line
+        several = bool(last) and last != line
+        known = self.templates.get((key, several))
+        if known is None:
             if len(self.templates) >= _REMEMBERED:
                 self.templates.clear()
             placed = finding._replace(line=LINE, end_line=LAST if several else 0)
-            template = self.templates[(*key, several)] = Template(self.make(placed, FINGERPRINT), self.level)
-        line = str(finding.line)
-        last = line if not several else str(finding.last_line)
-        values = {"line": line, "last": last, "fingerprint": f'"{fingerprint}"'}
-        return template.fill(values)
+            template = Template(self.make(placed, FINGERPRINT), self.level)
+            slots = tuple((place, _FILLED.index(name)) for place, name in template.slots)
+            known = self.templates[(key, several)] = (template.parts, slots)
+        parts, slots = known
+        parts = parts.copy()
+        shown = str(line)
+        values = (shown, str(last) if several else shown, f'"{fingerprint}"')
+        for place, which in slots:
+            parts[place] = values[which]
+        return "".join(parts)
