@@ -15,8 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mtg_typeline.findings import Summary
-from mtg_typeline.reporters import ReportSettings, RunResult, gitlab, sarif
-from mtg_typeline.reporters.indented import FINGERPRINT, LAST, LINE, Items, Template, write
+from mtg_typeline.reporters import ReportFile, ReportSettings, RunResult, gitlab, sarif
+from mtg_typeline.reporters.indented import FINGERPRINT, LAST, LINE, Items, Template, bytes_under, write
 
 VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(),
@@ -117,3 +117,26 @@ def test_fingerprints_are_those_of_each_key_and_occurrence() -> None:
         seen[key] = seen.get(key, 0) + 1
     assert gitlab.fingerprints(findings) == expected
     assert len(set(expected)) == len(expected)
+
+
+@pytest.mark.parametrize("module", [sarif, gitlab])
+@pytest.mark.parametrize("copies", [0, 1, 300])
+@pytest.mark.parametrize("odd", [False, True], ids=["UTF-8", "not UTF-8"])
+def test_a_report_to_a_text_file_is_written_as_its_bytes(module: Any, copies: int, odd: bool) -> None:
+    """To a text file of the io module, the findings' texts are written encoded, under it:
+    the bytes are those of the text, encoded as the file encodes it."""
+    result = repeated(copies)
+    if odd and result.findings:  # (a line read from bytes that are not UTF-8)
+        bad = result.findings[0]._replace(message="not UTF-8: \udcff", type_line="Creature \u2014 \udcfe")
+        result = result._replace(findings=(bad, *result.findings[1:]))
+    text = io.StringIO()
+    module.report(result, text, ReportSettings())
+    raw = io.BytesIO()
+    out = ReportFile(raw)
+    out.write("before\n")
+    assert bytes_under(out) is not None and bytes_under(text) is None
+    module.report(result, out, ReportSettings())
+    out.write("after\n")
+    out.flush()
+    assert raw.getvalue() == ("before\n" + text.getvalue() + "after\n").encode("utf-8", "surrogateescape")
+    assert bytes_under(io.TextIOWrapper(io.BytesIO(), newline="\r\n")) is None  # (it may translate line ends)

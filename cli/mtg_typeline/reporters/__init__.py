@@ -192,6 +192,15 @@ class ReportFileError(TypelineError):
     """The report file can't be written (exit status 2)."""
 
 
+class ReportFile(io.TextIOWrapper):
+    """The text stream of a report file: UTF-8, the bytes of lines that are not UTF-8 written
+    back as they were read, and line ends written as they are (`newline="\n"`), so that a
+    reporter may write its text encoded, under it (`indented.bytes_under`)."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        super().__init__(stream, encoding="utf-8", errors="surrogateescape", newline="\n")
+
+
 @contextlib.contextmanager
 def report_file(path: str | None) -> Iterator[TextIO | None]:
     """The text stream of the report file at `path` (None without one), put in place when
@@ -201,7 +210,7 @@ def report_file(path: str | None) -> Iterator[TextIO | None]:
         yield None
         return
     target = _open(path)
-    stream = io.TextIOWrapper(target.stream, encoding="utf-8", errors="surrogateescape", newline="\n")
+    stream = ReportFile(target.stream)
     try:
         yield stream
         stream.flush()

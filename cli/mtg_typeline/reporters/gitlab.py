@@ -27,11 +27,12 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Iterator
+from functools import partial
 from typing import Any, TextIO
 
 from mtg_typeline.findings import Finding, Severity
 from mtg_typeline.reporters import ReportSettings, RunResult
-from mtg_typeline.reporters.indented import FindingTexts, Items, Template, write
+from mtg_typeline.reporters.indented import Fill, FindingTexts, Items, Made, Template, write_findings
 
 SEVERITIES = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.INFO: "info"}
 Key = tuple[str, str, str, str | None]  # path, code, words at fault, card
@@ -48,17 +49,18 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
             "repository); left out of the report"
         )
     issues = Items()
-    write(out, Template(issues), issues, _texts(result.findings, issues.level))
+    document = Template(issues)  # (which sets the level of the issues)
+    write_findings(out, document, issues, FindingTexts(issue, issues.level), partial(_texts, result.findings))
     out.write("\n")
 
 
-def _texts(findings: tuple[Finding, ...], level: int) -> Iterator[str]:
-    """The issues' texts, in order, but those of files outside the root."""
-    texts = FindingTexts(issue, level)
+def _texts(findings: tuple[Finding, ...], fill: Fill[Made]) -> Iterator[Made]:
+    """The issues' texts (or their bytes), in order, each made by `fill`, but those of files
+    outside the root."""
     for finding, fingerprint in zip(findings, fingerprints(findings), strict=True):
         if not finding.path.startswith("/"):
             key = (finding.path, finding.code, finding.severity, finding.message, finding.card)
-            yield texts.text(finding, key, fingerprint)
+            yield fill(finding, key, fingerprint)
 
 
 def issue(finding: Finding, fingerprint: str) -> dict[str, Any]:

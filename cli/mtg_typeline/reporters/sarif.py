@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path, PurePath
 from typing import Any, TextIO
 from urllib.parse import quote
@@ -38,7 +39,7 @@ import mtg_typeline
 from mtg_typeline.findings import INPUT_CODES, STDIN, Finding, Fix
 from mtg_typeline.reporters import ReportSettings, RunResult
 from mtg_typeline.reporters.gitlab import fingerprints
-from mtg_typeline.reporters.indented import FindingTexts, Items, Template, write
+from mtg_typeline.reporters.indented import Fill, FindingTexts, Items, Made, Template, write_findings
 from mtg_typeline.reporters.sarif_rules import LEVELS, descriptors
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -54,7 +55,7 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     results = Items()
     head = Template(document(result, results))
     count = len(result.findings) - len(_notifications(result.findings))
-    write(out, head, results, _texts(result, results.level))
+    write_findings(out, head, results, _finding_texts(result, results.level), partial(_texts, result))
     out.write("\n")
     if count > GITHUB_RESULTS:
         settings.warn(
@@ -90,18 +91,28 @@ def _artifacts(result: RunResult) -> dict[str, dict[str, str]]:
     return {path: artifact_location(path, result.root) for path in {f.path for f in result.findings}}
 
 
-def _texts(result: RunResult, level: int) -> Iterator[str]:
-    """The results' texts, in order (the input problems are notifications instead)."""
+def _finding_texts(result: RunResult, level: int) -> FindingTexts:
+    """What makes the results' texts, at `level`."""
     rule_index = {rule["id"]: number for number, rule in enumerate(descriptors(result.rules)[0])}
     artifacts = _artifacts(result)
 
     def make(finding: Finding, fingerprint: str) -> dict[str, Any]:
         return sarif_result(finding, rule_index.get(finding.code), fingerprint, artifacts[finding.path])
 
-    texts = FindingTexts(make, level)
+    return FindingTexts(make, level)
+
+
+def _texts(result: RunResult, fill: Fill[Made]) -> Iterator[Made]:
+    """The results' texts (or their bytes), in order, each made by `fill` (the input
+    problems are notifications instead)."""
     for finding, fingerprint in zip(result.findings, fingerprints(result.findings), strict=True):
         if finding.code not in INPUT_CODES:
-            yield texts.text(finding, (*finding[:11], finding.card, finding.span), fingerprint)
+            yield fill(finding, _key(finding), fingerprint)
+
+
+def _key(finding: Finding) -> tuple[object, ...]:
+    """What a result's text is made of, but its lines and fingerprint."""
+    return (*finding[:11], finding.card, finding.span)
 
 
 def invocation(result: RunResult, notifications: list[dict[str, Any]]) -> dict[str, Any]:
