@@ -218,11 +218,8 @@ def _in_parts(
 
     if not split.splittable(size, run.processes):
         return None
-    read = sources.part_reader_for(fmt, run.sources)
-    if read is None:
-        return None
     path = run.names.on_disk(item.name)
-    part_check = split.PartCheck(read, check_items, run.listed)
+    part_check = split.PartCheck(sources.part_reader_for(fmt, run.sources), check_items, run.listed)
     checked = split.check_parts(path, item.name, size, run.processes, run.checker, report, part_check)
     if checked is not None:
         meter.add(size)

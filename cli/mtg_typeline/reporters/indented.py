@@ -65,7 +65,7 @@ class Template:
     """A value's JSON text, cut at its holes: `literals[i]` precedes the hole named
     `names[i]` (an `Items` hole: ""), and the last literal follows the last hole."""
 
-    __slots__ = ("literals", "names", "parts", "slots")
+    __slots__ = ("literals", "names", "parts", "places")
 
     def __init__(self, value: object, level: int = 0) -> None:
         pieces: list[object] = [""]
@@ -74,16 +74,14 @@ class Template:
         self.names = tuple(getattr(piece, "name", "") for piece in pieces if type(piece) is not str)
         # the literals with a place between each two for a hole's value, and where each goes
         self.parts = [text for literal in self.literals for text in (literal, "")][:-1]
-        self.slots = tuple((2 * index + 1, name) for index, name in enumerate(self.names))
+        self.places = tuple(range(1, 2 * len(self.names), 2))
 
     def fill(self, values: Mapping[str, object]) -> str:
         """The text with each hole replaced by the value of its name in `values`: a number,
         or JSON text (the literals copied, the values put in their places, all joined once:
         `str.format_map` or `%` would parse the whole text anew each time)."""
-        parts = self.parts.copy()
-        for place, name in self.slots:
-            parts[place] = str(values[name])
-        return "".join(parts)
+        slots = tuple((place, index) for index, place in enumerate(self.places))
+        return _filled(self.parts, slots, tuple(str(values[name]) for name in self.names))
 
 
 class Bytes(NamedTuple):
@@ -253,7 +251,8 @@ class FindingTexts:
                 self.templates.clear()
             placed = finding._replace(line=LINE, end_line=LAST if several else 0)
             template = Template(self.make(placed, FINGERPRINT), self.level)
-            slots = tuple((place, _FILLED.index(name)) for place, name in template.slots)
+            holes = zip(template.places, template.names, strict=True)
+            slots = tuple((place, _FILLED.index(name)) for place, name in holes)
             known = self.templates[(key, several)] = (template.parts, slots)
         return known
 

@@ -145,11 +145,9 @@ def reader_for(fmt: str, settings: SourceSettings) -> ReaderFunc:
     return make(fmt, settings)
 
 
-def part_reader_for(fmt: str, settings: SourceSettings) -> PartReader | None:
-    """The reader of a part of a file of a format (one of `FORMATS`), for those whose files
-    are read in parts (`PART_FORMATS`); else None."""
-    if fmt not in PART_FORMATS:
-        return None
+def part_reader_for(fmt: str, settings: SourceSettings) -> PartReader:
+    """The reader of a part of a file of a format whose files are read in parts (one of
+    `PART_FORMATS`)."""
     module = importlib.import_module(f"mtg_typeline.sources.{_MODULES[fmt]}")
     make: Callable[[SourceSettings], PartReader] = module.part_reader
     return make(settings)
