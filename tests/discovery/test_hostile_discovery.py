@@ -140,9 +140,10 @@ def locked_file() -> None:
 
 @pytest.fixture
 def deny_reading(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Opening to read or asking for access to a file named `locked…` fails, as for a user
-    the permission bits keep out (root reads anything); the test may still write it."""
-    real_open, real_access = open, os.access
+    """Opening to read (by `open` or `os.open`) or asking for access to a file named
+    `locked…` fails, as for a user the permission bits keep out (root reads anything); the
+    test may still write it."""
+    real_open, real_os_open, real_access = open, os.open, os.access
 
     def locked(path: object) -> bool:
         return isinstance(path, (str, os.PathLike)) and os.path.basename(os.fspath(path)).startswith("locked")
@@ -153,11 +154,17 @@ def deny_reading(monkeypatch: pytest.MonkeyPatch) -> None:
             raise PermissionError(errno.EACCES, "Permission denied", os.fspath(path))  # type: ignore[arg-type]
         return real_open(path, *args, **kwargs)  # type: ignore[call-overload]
 
+    def os_opening(path: object, flags: int, *args: object, **kwargs: object) -> int:
+        if locked(path) and not flags & (os.O_WRONLY | os.O_RDWR):
+            raise PermissionError(errno.EACCES, "Permission denied", os.fspath(path))  # type: ignore[arg-type]
+        return real_os_open(path, flags, *args, **kwargs)  # type: ignore[arg-type]
+
     def access(path: object, mode: int, *args: object, **kwargs: object) -> bool:
         return False if locked(path) else real_access(path, mode, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr("builtins.open", opening)
     monkeypatch.setattr(io, "open", opening)  # (pathlib's way in)
+    monkeypatch.setattr(os, "open", os_opening)  # (the way a small input is read whole)
     monkeypatch.setattr(os, "access", access)
 
 

@@ -8,6 +8,7 @@ import io
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -247,6 +248,7 @@ class _PhraseRules:
 
     card_types = ("Creature", "Land")
     supertypes = ("Legendary",)
+    lists = (SimpleNamespace(entries=("Land Shark", "Shark")),)
 
     def card_type(self, word: str) -> str | None:
         return word if word in self.card_types else None

@@ -269,7 +269,11 @@ def resolve(locate: Locator | Callable[[], Locator]) -> Locator:
 def read_text(stream: BinaryIO, path: str) -> str:
     """The whole input as text (UTF-8, a BOM dropped), for the formats parsed whole. Bytes
     that are not UTF-8 are a `SourceError` at their place."""
-    data = stream.read()
+    return decoded(stream.read(), path)
+
+
+def decoded(data: bytes, path: str) -> str:
+    """The bytes of a whole input as text, as `read_text` reads them."""
     data = data.removeprefix(UTF8_BOM)
     try:
         return data.decode("utf-8")

@@ -36,7 +36,7 @@ from mtg_typeline.sources.base import (
     Passed,
     Place,
     SourceError,
-    read_text,
+    decoded,
 )
 from mtg_typeline.sources.edits import LINE_END, common_ends
 from mtg_typeline.spelling import close_matches
@@ -74,8 +74,9 @@ def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
     splitter = _Splitter(settings.rules or _default_rules())
 
     def read(stream: BinaryIO, path: str, progress: Callable[[int], None]) -> Iterator[Entry | Passed]:
-        text = read_text(stream, path)
-        progress(len(text.encode("utf-8", "surrogatepass")))
+        data = stream.read()
+        progress(len(data))
+        text = decoded(data, path)
         faces = _faces(text)
         for face in faces:
             for types in face.types:
@@ -140,6 +141,13 @@ class _Splitter:
         self.rules = rules
         self.type_words = (*rules.card_types, *rules.supertypes)
         self.known: dict[str, bool] = {}
+        # the first words of the listed subtypes of several words (folded)
+        self.phrase_starts = {
+            words[0]
+            for sublist in rules.lists
+            for entry in sublist.entries
+            if len(words := fold(entry).split()) > 1
+        }
         self.gaps: dict[str, tuple[int, int] | None] = {}  # `gap` of the values met lately
 
     def entry(self, types: _Types, card: str | None) -> Entry:
@@ -248,6 +256,8 @@ class _Splitter:
     def starts_subtype(self, words: list[re.Match[str]]) -> bool:
         """Whether a listed subtype of several words starts here (none starts with a type word
         in the shipped lists; a custom rule file may have one)."""
+        if fold(words[0].group()) not in self.phrase_starts:
+            return False
         for count in range(min(_LONGEST_PHRASE, len(words)), 1, -1):
             if self.rules.subtype_lists(" ".join(w.group() for w in words[:count])):
                 return True

@@ -10,12 +10,14 @@ named one of more than a few lines is counted whole (`counted_whole`) to be repo
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
 import re
 import stat
 from collections.abc import Iterable
+from functools import partial
 from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
 from mtg_typeline.findings import STDIN
@@ -44,21 +46,29 @@ class Reading(NamedTuple):
 def open_input(path: str) -> BinaryIO:
     """The file at `path`, opened to be read. A small regular file (under `SNIFF_BYTES`, as
     nearly every card script is) is read whole in one read and given from memory, so that
-    telling its format and reading it cost the disk one read, not one each; a bigger file,
-    or one that isn't regular (a named pipe, `<(…)`), is a buffered stream as `open` gives."""
-    raw = open(path, "rb", buffering=0)  # noqa: SIM115 (closed here, or by the caller)
+    telling its format and reading it cost the disk one read, not one each (and no file
+    object is made for it); a bigger file, or one that isn't regular (a named pipe, `<(…)`),
+    is a buffered stream as `open` gives. A directory is `IsADirectoryError`, as `open`
+    has it."""
+    fd = os.open(path, _READ_FLAGS)
     try:
-        info = os.fstat(raw.fileno())
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
         if not stat.S_ISREG(info.st_mode) or info.st_size >= SNIFF_BYTES:
-            return io.BufferedReader(raw)
-        with raw:
-            data = raw.read(info.st_size + 1)  # (one more byte: a file that grew shows it)
-            if len(data) != info.st_size:  # changed while read: read on to its end
-                data += raw.readall()
-            return io.BytesIO(data)
-    except BaseException:
-        raw.close()
-        raise
+            stream = open(fd, "rb", closefd=True)  # noqa: SIM115 (closed by the caller)
+            fd = -1  # (the stream closes it now)
+            return stream
+        data = os.read(fd, info.st_size + 1)  # (one more byte: a file that grew shows it)
+        if len(data) != info.st_size:  # changed while read (or read in pieces): read on to its end
+            data += b"".join(iter(partial(os.read, fd, SNIFF_BYTES), b""))
+        return io.BytesIO(data)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0)  # (O_BINARY: Windows's, or nothing)
 
 
 def head_of(stream: BinaryIO, *, stdin: bool = False) -> bytes:
@@ -188,7 +198,8 @@ _BY_EXTENSION.update({".yaml": "yaml", ".yml": "yaml"})
 def detect(path: str, head: bytes) -> str:
     """The format of an input from its name and its first bytes (`head`)."""
     name = os.path.basename(path.rstrip("/\\")).lower()
-    ext = os.path.splitext(name)[1]
+    dot = name.rfind(".")  # (its extension, as `os.path.splitext` has it: leading dots are none)
+    ext = name[dot:] if dot > 0 and name[:dot].lstrip(".") else ""
     start = head.lstrip(UTF8_BOM + b" \t\r\n")
     if ext in _BY_EXTENSION:
         found = _BY_EXTENSION[ext]
@@ -309,14 +320,12 @@ def _looks_like_forge(head: bytes) -> bool:
     text = head[:4096]
     if b"Types" not in text or b"Name" not in text:
         return False
-    if _starts_a_line(text, b"Types:") and _starts_a_line(text, b"Name:"):
-        return True  # (as Forge writes them: the search below tells the rest)
+    first = len(UTF8_BOM) if text.startswith(UTF8_BOM) else 0  # (the first line, after a BOM)
+    if (text.startswith(b"Name:", first) or b"\nName:" in text or b"\rName:" in text) and (
+        text.startswith(b"Types:", first) or b"\nTypes:" in text or b"\rTypes:" in text
+    ):
+        return True  # (both start a line, as Forge writes them: the search below tells the rest)
     return len(set(_FORGE_KEY.findall(text))) == 2
-
-
-def _starts_a_line(text: bytes, start: bytes) -> bool:
-    """Whether a line of `text` starts with `start` (the first one after a UTF-8 BOM)."""
-    return b"\n" + start in text or b"\r" + start in text or text.removeprefix(UTF8_BOM).startswith(start)
 
 
 def _looks_like_mse(head: bytes) -> bool:
