@@ -237,3 +237,20 @@ def test_a_finding_that_crossed_from_a_fork_is_placed_as_a_moved_one() -> None:
         arrived = split._arrived(tuple(finding), 100)
         assert type(arrived) is Finding and arrived == split._moved(finding, 100)
         assert arrived.line == 107
+
+
+def test_what_a_fork_found_crosses_whole_either_way() -> None:
+    """A part with nothing to report crosses in `marshal`'s form, one with findings or
+    objects passed over in `pickle`'s; both come back as they went."""
+    finding = Finding(
+        "TL302", "unknown-subtype", Severity.ERROR, "m", ("205.3",), "Creature — Goblim", 12, 18
+    )
+    crossing = split._crossing([finding, Passed("X", (2, 5))], listed=True)
+    for part, form in (
+        (([], 400, 512), b"m"),
+        (None, b"m"),
+        ((crossing, 2, 3), b"p"),
+    ):
+        data = split._encoded(part)  # type: ignore[arg-type]
+        assert data[:1] == form
+        assert split._decoded(data) == part

@@ -20,6 +20,7 @@ serial reading: the parts' findings are dropped, nothing was reported yet.
 from __future__ import annotations
 
 import contextlib
+import marshal
 import os
 import signal
 import sys
@@ -196,9 +197,7 @@ def _fork(
             part = _part(path, name, start, end, checker, part_check)
             if part is not None:
                 part = (_crossing(part[0], part_check.listed), part[1], part[2])
-            import pickle  # (only where a file is split: a run's start doesn't load it)
-
-            data = pickle.dumps(part, pickle.HIGHEST_PROTOCOL)
+            data = _encoded(part)
             with open(writing, "wb") as out:
                 out.write(data)
             status = 0
@@ -217,12 +216,30 @@ def _answer(pid: int, pipe: int) -> Part | None:
             chunks.append(chunk)
     if not _reap(pid, pipe):
         return None
-    import pickle
-
     try:
-        part: Part | None = pickle.loads(b"".join(chunks))
+        return _decoded(b"".join(chunks))
     except Exception:  # (a fork that wrote part of its answer: the file is read serially)
         return None
+
+
+def _encoded(part: Part | None) -> bytes:
+    """What a fork found, as it crosses to the run's process: by `marshal` where it is made
+    of plain values only (a part with nothing to report: no module to load, on either side),
+    else by `pickle` (loaded only where a file is split: a run's start doesn't load it)."""
+    if part is None or not part[0]:
+        return b"m" + marshal.dumps(part)
+    import pickle
+
+    return b"p" + pickle.dumps(part, pickle.HIGHEST_PROTOCOL)
+
+
+def _decoded(data: bytes) -> Part | None:
+    if data[:1] == b"m":
+        part: Part | None = marshal.loads(data[1:])
+        return part
+    import pickle
+
+    part = pickle.loads(data[1:])  # (from the fork this run made: `_encoded`)
     return part
 
 
