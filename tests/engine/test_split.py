@@ -233,10 +233,20 @@ def test_a_finding_that_crossed_from_a_fork_is_placed_as_a_moved_one() -> None:
     plain = Finding("TL302", "unknown-subtype", Severity.ERROR, "m", ("205.3",), "Creature — Goblim", 12, 18)
     plain = plain._replace(fix=Fix(Span(11, 17), "Goblin", "unsafe"), path="a.txt", line=7)
     edited = plain._replace(fix=Fix(Span(11, 17), "Goblin", "unsafe", Edit(7, 20, 7, 26, "Goblin")))
-    for finding in (plain, plain._replace(end_line=9, span=Span(11, 17)), edited):
-        arrived = split._arrived(tuple(finding), 100)
-        assert type(arrived) is Finding and arrived == split._moved(finding, 100)
-        assert arrived.line == 107
+    found: list[Finding | Passed] = [
+        plain,
+        plain._replace(line=9),  # (the same body at another place: it crosses once)
+        plain._replace(end_line=9, span=Span(11, 17)),
+        Passed("X", (8, 2)),
+        edited,
+        plain._replace(line=12, card="Goblin Guide"),
+    ]
+    crossed = split._crossing(found, listed=True)
+    assert len(crossed[0]) == 2  # (the bodies of the plain findings: with no card, and with one)
+    arrived = list(split._arrivals(crossed, 100))
+    assert arrived == [split._moved(thing, 100) for thing in found]
+    assert [type(thing) for thing in arrived] == [type(thing) for thing in found]
+    assert [thing.line for thing in arrived if isinstance(thing, Finding)] == [107, 109, 107, 107, 112]
 
 
 def test_what_a_fork_found_crosses_whole_either_way() -> None:
@@ -245,7 +255,7 @@ def test_what_a_fork_found_crosses_whole_either_way() -> None:
     finding = Finding(
         "TL302", "unknown-subtype", Severity.ERROR, "m", ("205.3",), "Creature — Goblim", 12, 18
     )
-    crossing = split._crossing([finding, Passed("X", (2, 5))], listed=True)
+    crossing = split._crossing([finding, finding._replace(line=3), Passed("X", (2, 5))], listed=True)
     for part, form in (
         (([], 400, 512), b"m"),
         (None, b"m"),

@@ -10,6 +10,7 @@ import pytest
 from conftest import run_cli
 
 from mtg_typeline.findings import Finding
+from mtg_typeline.reporters import json_format
 
 LINES = [
     "Creature \u2014 Goblim",
@@ -26,12 +27,12 @@ def _write(tmp_path: Path, name: str, copies: int) -> Path:
 
 
 def test_each_finding_as_to_dict_encodes_it(tmp_path: Path) -> None:
-    first, second = _write(tmp_path, "één.txt", 3), _write(tmp_path, 'q"uote.txt', 2)
+    first, second = _write(tmp_path, "één.txt", 600), _write(tmp_path, 'q"uote.txt', 2)
     result = run_cli(["check", "--format", "json", first, second])
     assert result.exit_code == 1
     document = json.loads(result.stdout)
     lines = result.stdout.splitlines()[1:-1]
-    assert len(lines) == len(document["findings"]) > 10
+    assert len(lines) == len(document["findings"]) > 2 * json_format._AT_ONCE  # (written a chunk at once)
     for line, finding in zip(lines, document["findings"], strict=True):
         assert line.rstrip(",") == json.dumps(finding, ensure_ascii=False)
     places = {(f["path"], f["line"], f["end_line"]) for f in document["findings"]}

@@ -24,7 +24,7 @@ import marshal
 import os
 import signal
 import sys
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from mtg_typeline.findings import Finding
@@ -44,7 +44,10 @@ _LINE_SEARCH = 1 << 20  # how far past a cut a line end is looked for (a longer 
 KILL_PART = "TYPELINE_TEST_KILL_PART"  # tests only: a fork checking a part of the file so named kills itself
 _IN_FORK = [False]  # set in a fork (of this module or of `engine.pool`): it splits nothing
 
-Part = tuple[list[Finding | Passed], int, int]  # a part's findings (lines from 1), type lines, lines
+# what crossed from a fork (see `_crossing`): the findings' bodies, the rows, the lines of the plain ones
+Crossed = tuple[list[tuple[tuple[Any, ...], tuple[Any, ...]]], list[Any], list[int]]
+# a part's findings (lines from 1; as they crossed, from a fork), its type lines, its lines
+Part = tuple[list[Finding | Passed] | Crossed, int, int]
 
 
 def splittable(size: int, processes: int) -> bool:
@@ -102,14 +105,19 @@ def check_parts(
     for part in parts:
         assert part is not None
         found, typed, lines = part
-        for finding in found:
-            if type(finding) is tuple:  # (crossed from a fork: see `_crossing`)
-                report(_arrived(finding, before))
-            else:
-                report(_moved(finding, before) if before else finding)
+        for finding in _placed(found, before):
+            report(finding)
         before += lines
         count += typed
     return count
+
+
+def _placed(found: list[Finding | Passed] | Crossed, lines: int) -> Iterable[Finding | Passed]:
+    """A part's findings placed `lines` further down the file: as they crossed from a fork
+    (`_crossing`), or found here (the first part: where they are)."""
+    if isinstance(found, tuple):
+        return _arrivals(found, lines)
+    return (_moved(finding, lines) for finding in found) if lines else found
 
 
 def _moved(finding: Finding | Passed, lines: int) -> Finding | Passed:
@@ -195,8 +203,8 @@ def _fork(
             if os.environ.get(KILL_PART) == name and start:
                 os.kill(os.getpid(), signal.SIGKILL)
             part = _part(path, name, start, end, checker, part_check)
-            if part is not None:
-                part = (_crossing(part[0], part_check.listed), part[1], part[2])
+            if part is not None and isinstance(found := part[0], list) and found:
+                part = (_crossing(found, part_check.listed), part[1], part[2])
             data = _encoded(part)
             with open(writing, "wb") as out:
                 out.write(data)
@@ -243,26 +251,47 @@ def _decoded(data: bytes) -> Part | None:
     return part
 
 
-def _crossing(found: list[Finding | Passed], listed: bool) -> list[Any]:
-    """A part's findings as they cross to the run's process: each finding as a plain tuple
-    of its fields (`_arrived` makes it a finding again, in a fraction of the time unpickling
-    a record takes), each object passed over placed where it is listed (a place worked out
-    on demand can't cross)."""
-    return [t.portable(listed) if isinstance(t, Passed) else tuple(t) for t in found]
+def _crossing(found: list[Finding | Passed], listed: bool) -> Crossed:
+    """A part's findings as they cross to the run's process (`_arrivals` makes them findings
+    again, in a fraction of the time unpickling records takes). A finding on one line of
+    the file, with no edit of card data (nearly all), crosses as the number of its body
+    (its fields but its line: the same at every place of a line the part repeats, so each
+    body crosses once) and its line; any other as a plain tuple of its fields; an object
+    passed over, placed where it is listed (a place worked out on demand can't cross)."""
+    bodies: dict[tuple[tuple[Any, ...], tuple[Any, ...]], int] = {}
+    rows: list[Any] = []
+    lines: list[int] = []
+    for thing in found:
+        if type(thing) is Finding and not thing.end_line and (thing.fix is None or thing.fix.edit is None):
+            body = (thing[:_LINE], thing[_LINE + 1 :])
+            number = bodies.get(body)
+            if number is None:
+                number = bodies[body] = len(bodies)
+            rows.append(number)
+            lines.append(thing.line)
+        elif isinstance(thing, Passed):
+            rows.append(thing.portable(listed))
+        else:
+            rows.append(tuple(thing))
+    return list(bodies), rows, lines
 
 
 _LINE = Finding._fields.index("line")
 
 
-def _arrived(fields: tuple[Any, ...], lines: int) -> Finding:
-    """The finding whose fields crossed from a fork (`_crossing`), placed `lines` further
-    down the file: a finding on one line of it, with no edit of card data, at once."""
-    finding: Finding = tuple.__new__(Finding, fields)
-    if finding.end_line or (finding.fix is not None and finding.fix.edit is not None):
-        moved = _moved(finding, lines)
-        assert isinstance(moved, Finding)
-        return moved
-    return tuple.__new__(Finding, (*fields[:_LINE], fields[_LINE] + lines, *fields[_LINE + 1 :]))
+def _arrivals(crossed: Crossed, lines: int) -> Iterator[Finding | Passed]:
+    """What crossed from a fork (`_crossing`), made findings again and placed `lines`
+    further down the file."""
+    bodies, rows, placed = crossed
+    at = iter(placed)
+    for row in rows:
+        if type(row) is int:
+            head, tail = bodies[row]
+            yield tuple.__new__(Finding, (*head, next(at) + lines, *tail))
+        elif type(row) is tuple:
+            yield _moved(tuple.__new__(Finding, row), lines)
+        else:
+            yield _moved(row, lines)
 
 
 def _reap(pid: int, pipe: int) -> bool:

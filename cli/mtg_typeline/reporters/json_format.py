@@ -30,12 +30,15 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
         head["rules"] = {"name": rules.name, "files": list(rules.provenance.files)}
     head["summary"] = result.summary.to_dict()
     out.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "findings": [')
-    encoded = EncodedFindings()
-    separator = "\n"
-    for finding in result.findings:  # written one by one: no second copy of a large report
-        out.write(separator + encoded.finding(finding))
-        separator = ",\n"
+    encoded = EncodedFindings().finding
+    findings = result.findings
+    for start in range(0, len(findings), _AT_ONCE):  # (no second copy of a large report)
+        chunk = ",\n".join(map(encoded, findings[start : start + _AT_ONCE]))
+        out.write(f",\n{chunk}" if start else f"\n{chunk}")
     out.write("\n]}\n")
+
+
+_AT_ONCE = 1024  # findings written at once
 
 
 _REMEMBERED = 16384  # finding tails kept (cleared when full: real data repeats a few thousand)
