@@ -5,6 +5,7 @@ click, and a run read either way prints the same."""
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -184,3 +185,23 @@ def test_a_run_read_quickly_prints_what_clicks_prints(
     clicks = run_cli(args, stdin)
     assert (status, out) == (clicks.exit_code, clicks.stdout)
     assert err.removesuffix("click loaded: False").strip() == clicks.stderr.strip()
+
+
+def test_a_check_collects_young_objects_less_often_and_leaves_the_collector_as_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from mtg_typeline.engine import run as real_run
+    from mtg_typeline.main import running
+
+    during: list[tuple[int, ...]] = []
+
+    def run(*args: Any, **kwargs: Any) -> int:
+        during.append(gc.get_threshold())
+        return real_run(*args, **kwargs)
+
+    monkeypatch.setattr("mtg_typeline.engine.run", run)
+    before = gc.get_threshold()
+    result = run_cli(["check", "-"], stdin="Creature \u2014 Elf\n")
+    assert result.exit_code == 0
+    assert during == [(running.YOUNG, *before[1:])]
+    assert gc.get_threshold() == before
