@@ -5,6 +5,7 @@ checks (the checks document them in `checks/inputs.py`)."""
 from __future__ import annotations
 
 from enum import StrEnum
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from mtg_typeline.records import NamedTuple
@@ -136,7 +137,7 @@ class Finding(NamedTuple):
         return self.span if self.span is not None else Span(self.column - 1, self.end_column - 1)
 
     def sort_key(self) -> tuple[str, int, int, str]:
-        return (self.path, self.line, self.column, self.code)
+        return (self.path, self.line, self.column, self.code)  # (as `SORT_KEY` has it)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -201,6 +202,10 @@ class Summary(NamedTuple):
         if self.not_in_oracle:
             counts["not_in_oracle"] = self.not_in_oracle
         return counts
+
+
+# `Finding.sort_key` at C speed, for the many findings of a run
+SORT_KEY = itemgetter(*(Finding._fields.index(name) for name in ("path", "line", "column", "code")))
 
 
 def input_finding(

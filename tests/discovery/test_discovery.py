@@ -9,13 +9,16 @@ import json
 import os
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
 from conftest import DATA, run_cli
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mtg_typeline.discovery import Discovery, FileFilter, Names, survey
-from mtg_typeline.discovery.gitignore import Ignores, parse, translate
+from mtg_typeline.discovery.gitignore import Ignores, _Rules, parse, translate
 
 EVERYTHING = FileFilter(include=("*",))
 MSE_SET = b"mse_version: 2.0.2\ngame: magic\n"
@@ -388,3 +391,52 @@ def test_text_that_is_not_utf_8_text_is_reported_in_a_search() -> None:
     result = run_cli(["check", "--format", "concise", "."])
     assert result.exit_code == 2
     assert result.output.startswith("win.txt:1:4: TL902 [error] a binary file (it holds NUL bytes)")
+
+
+_PARTS = st.sampled_from(["a", "A", "b", "a-b", "a.b", "a0", "card x", "set", "x.mse-set", "b.txt"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(_PARTS, min_size=1, max_size=4), min_size=1, max_size=12), st.booleans())
+def test_a_search_gives_its_inputs_sorted_as_paths(paths: list[list[str]], mse: bool) -> None:
+    """Files and folders named alike, set folders (`*.mse-set`) and folders with a Magic Set
+    Editor `set` file among them: the search goes through each folder by name, and what it
+    finds comes out sorted component by component, each once."""
+    with tempfile.TemporaryDirectory() as top:
+        root = Path(top)
+        for parts in paths:
+            path = root.joinpath(*parts, "f.txt") if parts[-1] == "x.mse-set" else root.joinpath(*parts)
+            if any(parent.is_file() for parent in path.parents) or path.is_dir():
+                continue  # (a name taken by a file of the other kind)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(MSE_SET if mse and path.name == "set" else "Creature \u2014 Elf\n".encode())
+        found = [
+            item.name for item in survey((top,), Discovery(EVERYTHING, Names(top)), io.StringIO()).inputs
+        ]
+        assert found == sorted(found, key=lambda name: name.split("/"))
+        assert len(set(found)) == len(found)
+        assert found  # (a file at least: every path makes one, or a set)
+
+
+_PATTERNS = st.sampled_from(
+    ["*.txt", "!keep.txt", "a/", "a/*.txt", "**/b", "/c.txt", "d/**", "!a/x.txt", "[ab]*", "x?.txt", "*"]
+)
+_FILES = st.sampled_from(["a.txt", "keep.txt", "a/x.txt", "a/b", "b", "c.txt", "d/e/c.txt", "xy.txt", "q"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_PATTERNS, max_size=6), _FILES)
+def test_a_file_is_ignored_as_its_patterns_say_one_by_one(lines: list[str], path: str) -> None:
+    """The expression of all of an ignore file's patterns that tells at once a file none of
+    them matches decides as the last pattern that matches does."""
+    patterns = tuple(p for p in map(parse, lines) if p is not None)
+    name = path.rpartition("/")[2]
+    expected = next(
+        (
+            not pattern.negated
+            for pattern in reversed(patterns)
+            if not pattern.directories_only and pattern.regex.fullmatch(name if pattern.name_only else path)
+        ),
+        False,
+    )
+    assert Ignores((_Rules.of(patterns, "", 0),)).ignored(path, False) == expected

@@ -36,7 +36,7 @@ import mtg_typeline
 from mtg_typeline.checker import Checker
 from mtg_typeline.checks import CHECKS
 from mtg_typeline.checks.docs import cited_rules
-from mtg_typeline.findings import Summary
+from mtg_typeline.findings import SORT_KEY, Summary
 from mtg_typeline.reporters import FORMATS, REPORTERS, RunResult
 from mtg_typeline.reporters.concise import summary_line
 from mtg_typeline.reporters.github import escape_data, escape_property
@@ -54,6 +54,12 @@ def test_the_fixture_holds_what_the_tests_rely_on() -> None:
     assert {f.severity.value for f in RESULT.findings} == {"error", "warning", "info"}
     assert [f.fix.applicability for f in RESULT.findings if f.fix] == ["safe", "safe", "safe", "unsafe"]
     assert "\n" in RESULT.findings[6].message
+
+
+def test_findings_sort_by_the_key_at_c_speed_as_by_their_own() -> None:
+    findings = list(reversed(RESULT.findings))
+    assert [SORT_KEY(f) for f in findings] == [f.sort_key() for f in findings]
+    assert sorted(findings, key=SORT_KEY) == sorted(findings, key=lambda f: f.sort_key())
 
 
 def test_the_formats_are_registered_after_text_and_json() -> None:

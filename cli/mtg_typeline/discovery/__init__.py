@@ -211,7 +211,7 @@ def _inputs(path: str, how: Discovery, empty: list[str]) -> Iterator[Input]:
         is_set = found in found_in.sets
         why = found_in.unsearched.get(found, "")
         if found:
-            yield Input(lead + found, named=False, folder=is_set, searched=True, unsearched=why)
+            yield Input(lead + found, False, False, is_set, True, why)  # (found, not named: given by place)
         else:
             yield Input(name, folder=is_set, searched=skip, unsearched=why)
 

@@ -182,11 +182,27 @@ def read_patterns(path: str) -> tuple[Pattern, ...]:
 
 class _Rules(NamedTuple):
     """The patterns of one ignore file, and how a path below the searched directory is made
-    relative to that file's directory: `prefix` put before it, `strip` characters taken off."""
+    relative to that file's directory: `prefix` put before it, `strip` characters taken off.
+    `files`: what a file's name, and its path, must match for any pattern of them to match
+    it (one expression of those patterns each, None for none), so that a file none of them
+    ignores (nearly every file) is told in two matches, not one a pattern."""
 
     patterns: tuple[Pattern, ...]
     prefix: str
     strip: int
+    files: tuple[re.Pattern[str] | None, re.Pattern[str] | None]
+
+    @classmethod
+    def of(cls, patterns: tuple[Pattern, ...], prefix: str, strip: int) -> _Rules:
+        on_files = [pattern for pattern in patterns if not pattern.directories_only]
+        by_name = [pattern.regex.pattern for pattern in on_files if pattern.name_only]
+        by_path = [pattern.regex.pattern for pattern in on_files if not pattern.name_only]
+        return cls(patterns, prefix, strip, (_any_of(by_name), _any_of(by_path)))
+
+
+def _any_of(sources: list[str]) -> re.Pattern[str] | None:
+    """One expression that matches what any of `sources` matches (None for none)."""
+    return re.compile("|".join(f"(?:{source})" for source in sources), re.DOTALL) if sources else None
 
 
 class Ignores:
@@ -214,13 +230,13 @@ class Ignores:
         git_dir = repository_dir(top)
         everywhere = excludes_file(git_dir, top)
         rules = [
-            _Rules(read_patterns(everywhere) if everywhere else (), _relative(top, here), 0),
-            _Rules(read_patterns(os.path.join(git_dir, "info", "exclude")), _relative(top, here), 0),
+            _Rules.of(read_patterns(everywhere) if everywhere else (), _relative(top, here), 0),
+            _Rules.of(read_patterns(os.path.join(git_dir, "info", "exclude")), _relative(top, here), 0),
         ]
         for folder in reversed(chain):
             patterns = read_patterns(os.path.join(folder, ".gitignore"))
             if patterns:
-                rules.append(_Rules(patterns, _relative(folder, here), 0))
+                rules.append(_Rules.of(patterns, _relative(folder, here), 0))
         return cls(tuple(r for r in rules if r.patterns))
 
     def below(self, folder: str, relative: str) -> Ignores:
@@ -229,7 +245,7 @@ class Ignores:
         patterns = read_patterns(os.path.join(folder, ".gitignore"))
         if not patterns:
             return self
-        return Ignores((*self.rules, _Rules(patterns, "", len(relative) + 1 if relative else 0)))
+        return Ignores((*self.rules, _Rules.of(patterns, "", len(relative) + 1 if relative else 0)))
 
     def ignored(self, path: str, is_dir: bool) -> bool:
         """Whether `path` (below the searched directory) is ignored: the last matching
@@ -237,6 +253,12 @@ class Ignores:
         name = path.rpartition("/")[2]
         for rules in reversed(self.rules):
             local = rules.prefix + path[rules.strip :]
+            if not is_dir:  # (a file no pattern of these matches: told at once)
+                by_name, by_path = rules.files
+                if not (by_name is not None and by_name.fullmatch(name)) and not (
+                    by_path is not None and by_path.fullmatch(local)
+                ):
+                    continue
             for pattern in reversed(rules.patterns):
                 if pattern.directories_only and not is_dir:
                     continue

@@ -65,18 +65,18 @@ class Search:
 
     def run(self) -> list[str]:
         """The inputs found, relative to the root with `/` ("" for the root itself), sorted as
-        paths (folder by folder)."""
+        paths (folder by folder): each folder's files and subfolders are gone through in the
+        order of their names, a set folder before what is in it."""
         if self.root.rstrip("/\\").endswith(SET_SUFFIX):
             self.take_set(self.root, "")
             return self.found
         ignores = Ignores.above(self.root) if self.files.gitignore else None
         self.visit(self.root, "", ignores)
-        self.found.sort(key=lambda path: path.split("/"))
         return self.found
 
     def visit(self, folder: str, relative: str, ignores: Ignores | None) -> None:
-        """Search one directory: its wanted files, its set if it holds one, its
-        subdirectories."""
+        """Search one directory: its set if it holds one, then its wanted files and its
+        subdirectories, by name."""
         try:
             with os.scandir(folder) as scan:
                 entries = sorted(scan, key=lambda entry: entry.name)
@@ -84,8 +84,23 @@ class Search:
             self.cannot_list(relative, exc)
             return
         lead = relative + "/" if relative else ""
+        names, here = self.sort_out(entries, lead, ignores)
+        kept = self.take_files(folder, lead, names)
+        left = set(kept) if len(kept) != len(names) else None  # (None: every one of them)
+        for place in here:
+            if isinstance(place, tuple):
+                self.enter(*place, ignores)
+            elif left is None or place in left:
+                self.found.append(lead + place)
+
+    def sort_out(
+        self, entries: list[os.DirEntry[str]], lead: str, ignores: Ignores | None
+    ) -> tuple[list[str], list[tuple[str, str] | str]]:
+        """Of a folder's entries (sorted by name), the names of the files it wants, and
+        those files and its subfolders to search (a pair: the path, and the path below the
+        root), in order."""
         names: list[str] = []
-        folders: list[tuple[str, str]] = []
+        here: list[tuple[str, str] | str] = []
         for entry in entries:
             name = entry.name
             if (name.startswith(".") and not self.files.hidden) or name == ".git":
@@ -93,16 +108,15 @@ class Search:
             path = lead + name
             if entry.is_dir(follow_symlinks=False):
                 if ignores is None or not ignores.ignored(path, True):
-                    folders.append((entry.path, path))
+                    here.append((entry.path, path))
             elif (
                 self.wanted(path, name)
                 and (ignores is None or not ignores.ignored(path, False))
                 and is_file_or_broken_link(entry)
             ):
                 names.append(name)
-        self.take_files(folder, lead, names)
-        for child, path in folders:
-            self.enter(child, path, ignores)
+                here.append(name)
+        return names, here
 
     def enter(self, folder: str, relative: str, ignores: Ignores | None) -> None:
         if excludes(self.files, relative, self.shown + relative):
@@ -128,16 +142,16 @@ class Search:
         self.found.append(relative)
         self.unsearched[relative] = exc.strerror or str(exc)
 
-    def take_files(self, folder: str, lead: str, names: list[str]) -> None:
-        """Add the wanted files of one directory; a Magic Set Editor `set` file makes the
-        directory one input in place of its `set` and `card …` files."""
+    def take_files(self, folder: str, lead: str, names: list[str]) -> list[str]:
+        """The wanted files of one directory that are read; a Magic Set Editor `set` file
+        makes the directory one input (added) in place of its `set` and `card …` files."""
         if SET_FILE in names and is_mse(os.path.join(folder, SET_FILE)):
             self.found.append(lead.rstrip("/"))
             self.sets.add(lead.rstrip("/"))
-            names = [n for n in names if n != SET_FILE and not n.startswith("card ")]
-        elif SET_FILE in names and not self.selected_otherwise(lead + SET_FILE, SET_FILE):
-            names.remove(SET_FILE)
-        self.found.extend(lead + name for name in names)
+            return [n for n in names if n != SET_FILE and not n.startswith("card ")]
+        if SET_FILE in names and not self.selected_otherwise(lead + SET_FILE, SET_FILE):
+            return [n for n in names if n != SET_FILE]
+        return names
 
     def wanted(self, relative: str, name: str) -> bool:
         files = self.files

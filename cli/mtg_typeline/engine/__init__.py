@@ -25,7 +25,7 @@ from mtg_typeline.engine.jobs import check_in_workers
 from mtg_typeline.engine.pool import workers_for
 from mtg_typeline.engine.scopes import CheckerOf, Configs, Scope, Scopes
 from mtg_typeline.errors import ExitStatus, UsageError
-from mtg_typeline.findings import INPUT_CODES, STDIN, Finding, Severity, Summary
+from mtg_typeline.findings import INPUT_CODES, SORT_KEY, STDIN, Finding, Severity, Summary
 from mtg_typeline.options import Options
 from mtg_typeline.reporters import (
     ReportSettings,
@@ -189,7 +189,7 @@ def _check_inputs(
     if fixer is not None:
         findings.extend(fixer.fixing.problems)
     findings.extend(_unused_cards(scopes))
-    findings.sort(key=Finding.sort_key)
+    findings.sort(key=SORT_KEY)
     return findings, tally
 
 

@@ -77,12 +77,15 @@ def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
         data = stream.read()
         progress(len(data))
         text = decoded(data, path)
-        faces = _faces(text)
-        for face in faces:
+        untyped = []  # the faces with a name and no type line
+        for face in _faces(text):
+            typed = False
             for types in face.types:
                 if types.value:
+                    typed = True
                     yield splitter.entry(types, face.name)
-        untyped = [face for face in faces if face.name is not None and not any(t.value for t in face.types)]
+            if not typed and face.name is not None:
+                untyped.append(face)
         for face in untyped:  # counted as every reader counts them, and an error all the same
             yield Passed(face.name, _place_of(face))
         if untyped:
@@ -155,8 +158,8 @@ class _Splitter:
         line, column, value = types
         gap = self.gap(value)
         rewrite = partial(self.rewrite, types)
-        if gap is None:
-            return Entry(value, Offset(line, column), card, rewrite=rewrite)
+        if gap is None:  # (its fields by place: a script's one entry, made fast)
+            return Entry(value, Offset(line, column), card, (), None, rewrite)
         before, after = gap
         text = value[:before] + CANONICAL_DASH + value[after:]
 
@@ -166,7 +169,7 @@ class _Splitter:
             places += [Place(line, column + i) for i in range(after, len(value) + 1)]
             return CharMap(places)
 
-        return Entry(text, locate, card, rewrite=rewrite)
+        return Entry(text, locate, card, (), None, rewrite)
 
     def rebuilt(self, value: str) -> str:
         """The type line a `Types:` value stands for: the dash put back."""
