@@ -242,6 +242,7 @@ def _encoded(part: Part | None) -> bytes:
 
 
 def _decoded(data: bytes) -> Part | None:
+    """What a fork found, from the bytes it sent (`_encoded`)."""
     if data[:1] == b"m":
         part: Part | None = marshal.loads(data[1:])
         return part
