@@ -218,14 +218,12 @@ def _fork(
 
 def _answer(pid: int, pipe: int) -> Part | None:
     """What a fork found, once it has ended; None if it failed or died."""
-    chunks = []
     with open(pipe, "rb", closefd=False) as stream:
-        while chunk := stream.read(1 << 20):
-            chunks.append(chunk)
+        data = stream.read()  # (to the end of the pipe: the fork has written all it found)
     if not _reap(pid, pipe):
         return None
     try:
-        return _decoded(b"".join(chunks))
+        return _decoded(data)
     except Exception:  # (a fork that wrote part of its answer: the file is read serially)
         return None
 
@@ -242,13 +240,14 @@ def _encoded(part: Part | None) -> bytes:
 
 
 def _decoded(data: bytes) -> Part | None:
-    """What a fork found, from the bytes it sent (`_encoded`)."""
+    """What a fork found, from the bytes it sent (`_encoded`), read in place (no copy)."""
+    body = memoryview(data)[1:]
     if data[:1] == b"m":
-        part: Part | None = marshal.loads(data[1:])
+        part: Part | None = marshal.loads(body)
         return part
     import pickle
 
-    part = pickle.loads(data[1:])  # (from the fork this run made: `_encoded`)
+    part = pickle.loads(body)  # (from the fork this run made: `_encoded`)
     return part
 
 
