@@ -110,7 +110,7 @@ def _has_tool_table(path: str) -> bool:
             text = stream.read()
     except (OSError, UnicodeDecodeError):
         return False  # not ours to judge unless it is chosen with --config
-    if "typeline" not in text:
+    if not _may_name_the_table(text):
         return False  # most pyproject.toml files: no need to parse them
     import tomllib
 
@@ -119,6 +119,20 @@ def _has_tool_table(path: str) -> bool:
     except tomllib.TOMLDecodeError:
         return "[tool.typeline" in text  # ours but broken: loading it reports where
     return isinstance(tool, dict) and "typeline" in tool
+
+
+def _may_name_the_table(text: str) -> bool:
+    """Whether a TOML text may hold a key `typeline` (in `[tool.typeline]`, `tool.typeline =
+    …`, `typeline = …` under `[tool]`, quoted or not): a word `typeline` that is not the end of a
+    longer one, as the `mtg-typeline` a list of dependencies names. (Parsing the file costs a
+    run a few milliseconds, loading the TOML parser most of them.)"""
+    at = text.find("typeline")
+    while at >= 0:
+        before = text[at - 1] if at else " "
+        if not (before.isalnum() or before in "_-"):
+            return True
+        at = text.find("typeline", at + 1)
+    return False
 
 
 def load_config(path: Path) -> Config:

@@ -117,6 +117,55 @@ def test_find_config_passes_over_a_pyproject_without_the_table(tmp_path: Path, t
     assert find_config(inner) == outer
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[tool.typeline]\nstrict = true\n",
+        "[ tool . typeline ]\nstrict = true\n",
+        '[tool."typeline"]\nstrict = true\n',
+        "[tool.'typeline']\nstrict = true\n",
+        "[tool]\ntypeline.strict = true\n",
+        "[tool]\ntypeline = { strict = true }\n",
+        'tool.typeline.strict = true\n[project]\nname = "cards"\n',
+        "tool = { typeline = { strict = true } }\n",
+        '[project]\ndependencies = ["mtg-typeline"]\n[tool.typeline]\nstrict = true\n',
+    ],
+)
+def test_find_config_finds_the_table_however_toml_writes_it(tmp_path: Path, text: str) -> None:
+    yaml_config(tmp_path, "strict: false\n")
+    inner = tmp_path / "inner"
+    inner.mkdir()
+    (inner / "pyproject.toml").write_text(text, encoding="utf-8")
+    assert find_config(inner) == inner / "pyproject.toml"
+    assert load_config(inner / "pyproject.toml").values == {"strict": True}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[project]\nname = "cards"\ndependencies = ["mtg-typeline>=0.1"]\n',
+        '[project.optional-dependencies]\ndev = ["mtg_typeline", "pytest"]\n',
+        "# checked by mtg-typeline in CI\n[tool.ruff]\nline-length = 100\n",
+    ],
+)
+def test_a_pyproject_that_names_the_package_alone_is_not_parsed(
+    tmp_path: Path, text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Naming the package (a dependency, a comment) is no `typeline` key: the file is
+    passed over without being parsed."""
+    import tomllib
+
+    def loads(*args: object, **kwargs: object) -> object:
+        raise AssertionError("parsed")
+
+    monkeypatch.setattr(tomllib, "loads", loads)
+    outer = yaml_config(tmp_path, "strict: true\n")
+    inner = tmp_path / "inner"
+    inner.mkdir()
+    (inner / "pyproject.toml").write_text(text, encoding="utf-8")
+    assert find_config(inner) == outer
+
+
 def test_find_config_passes_over_a_pyproject_that_is_not_utf8(tmp_path: Path) -> None:
     outer = yaml_config(tmp_path, "strict: true\n")
     inner = tmp_path / "inner"
