@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
 from mtg_typeline.sources import ReaderFunc, SourceSettings
-from mtg_typeline.sources.base import Entry, Passed, read_text
+from mtg_typeline.sources.base import Entry, Passed, decoded
 from mtg_typeline.sources.json_cards import CardDocument
 from mtg_typeline.sources.json_cards.generic import AnyShape
 from mtg_typeline.sources.json_cards.mtgjson import MTGJSON
@@ -33,7 +33,7 @@ def make_reader(fmt: str, settings: SourceSettings) -> ReaderFunc:
             return
         data = stream.read()  # (in memory already, as `--fix` reads it: parsed whole)
         progress(len(data))
-        text = read_text(io.BytesIO(data), path)  # the BytesIO shares `data`: no copy
+        text = decoded(data, path)
         del data
         yield from _whole(text, form, path)
 
