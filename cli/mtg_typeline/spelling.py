@@ -3,7 +3,15 @@
 Candidates within two deleted letters of the word (either side) are found through an index
 of deletion variants, then ranked by difflib's similarity ratio with the usual 0.75 cutoff.
 Listed types are short, so the index stays small; a word far longer than any candidate has
-no match and costs nothing.
+no match and costs nothing. A word's candidates among every list met are found and scored
+once (`_Variants.scored`): each list then keeps those it holds, in the same order.
+
+The ratio is difflib's, counted here for short words (`matched`): the letters of the blocks
+SequenceMatcher matches, found the way it finds them (the longest block common to both,
+earliest in the word, then earliest in the candidate, then the same on each side of it).
+For the short words of the lists this is several times quicker than a SequenceMatcher; a
+candidate of 200 letters or more (where difflib sets some letters aside as junk) is scored
+by difflib itself.
 """
 
 from __future__ import annotations
@@ -14,6 +22,8 @@ from functools import lru_cache
 
 CUTOFF = 0.75
 MAX_DELETES = 2
+_SHORT = 200  # difflib's threshold of its junk heuristic: shorter candidates have no junk
+_SCORED = 8192  # the words whose scored candidates are kept (cleared when full)
 
 
 def _variants(word: str) -> set[str]:
@@ -38,24 +48,25 @@ def _pairs(size: int) -> tuple[tuple[int, int], ...]:
 class _Variants:
     """The deletion variants of every key of every candidate list met, each with the keys
     that have it: a key's variants are worked out once, however many lists hold it (the
-    lists of a creature and of an artifact creature share every creature type). Also a
-    matcher for each key met, the key its second sequence: what difflib works out of the
-    second sequence (where each letter stands, how often) is worked out once. The lists are
-    the package's own vocabularies (the editions' lists, types, settings, check names), so
-    what is kept stays small."""
+    lists of a creature and of an artifact creature share every creature type). Also, for
+    each word asked about, its keys met at or above the cutoff with their ratios, best
+    first (`scored`): forgotten whenever a key is added, as they could then be more. The
+    lists are the package's own vocabularies (the editions' lists, types, settings, check
+    names), so what is kept stays small."""
 
-    __slots__ = ("keys", "matchers", "variants")
+    __slots__ = ("keys", "scores", "variants")
 
     def __init__(self) -> None:
         self.keys: set[str] = set()
         self.variants: dict[str, set[str]] = {}
-        self.matchers: dict[str, SequenceMatcher[str]] = {}
+        self.scores: dict[str, list[tuple[float, str]]] = {}
 
     def add(self, keys: Iterable[str]) -> None:
         variants = self.variants
         for key in keys:
             if key not in self.keys:
                 self.keys.add(key)
+                self.scores.clear()
                 for variant in _variants(key):
                     variants.setdefault(variant, set()).add(key)
 
@@ -69,11 +80,54 @@ class _Variants:
                 pool |= found
         return pool
 
-    def matcher(self, key: str) -> SequenceMatcher[str]:
-        matcher = self.matchers.get(key)
-        if matcher is None:
-            matcher = self.matchers[key] = SequenceMatcher(None, "", key)
-        return matcher
+    def scored(self, key: str) -> list[tuple[float, str]]:
+        """The keys met that share a deletion variant with `key` and whose ratio to it is at
+        least the cutoff, with that ratio, best first (ties as difflib breaks them)."""
+        found = self.scores.get(key)
+        if found is None:
+            if len(self.scores) >= _SCORED:
+                self.scores.clear()
+            found = self.scores[key] = sorted(_scores(key, self.sharing(key)), reverse=True)
+        return found
+
+
+def _scores(key: str, near: Iterable[str]) -> Iterable[tuple[float, str]]:
+    """(ratio, candidate) for each of `near` whose ratio to `key` is at least the cutoff."""
+    size = len(key)
+    for other in near:
+        total = size + len(other)
+        if 2.0 * min(size, len(other)) / total < CUTOFF:
+            continue  # (the bound of difflib's real_quick_ratio: the lengths alone)
+        if len(other) < _SHORT:
+            score = 2.0 * matched(key, other) / total
+        else:
+            score = SequenceMatcher(None, key, other).ratio()
+        if score >= CUTOFF:
+            yield score, other
+
+
+def matched(a: str, b: str) -> int:
+    """How many letters difflib's `SequenceMatcher(None, a, b)` matches, for a `b` shorter
+    than 200 letters (no junk): the longest block common to both, the earliest in `a` of
+    those and then the earliest in `b`, then the same in the pieces before and after it."""
+    total = 0
+    pending = [(0, len(a), 0, len(b))]
+    while pending:
+        alo, ahi, blo, bhi = pending.pop()
+        piece, size, at = b[blo:bhi], 0, 0
+        for i in range(alo, ahi):  # each start, growing the longest block yet
+            while i + size < ahi and a[i : i + size + 1] in piece:
+                size += 1
+                at = i
+        if not size:
+            continue
+        total += size
+        j = blo + piece.find(a[at : at + size])
+        if alo < at and blo < j:
+            pending.append((alo, at, blo, j))
+        if at + size < ahi and j + size < bhi:
+            pending.append((at + size, ahi, j + size, bhi))
+    return total
 
 
 _KNOWN = _Variants()
@@ -93,12 +147,6 @@ class _Index:
         self.longest = max((len(k) for k in self.by_key), default=0)
         _KNOWN.add(self.by_key)
 
-    def near(self, key: str) -> set[str]:
-        """The keys of the list that share a deletion variant with `key`."""
-        if len(key) > self.longest + MAX_DELETES:
-            return set()
-        return _KNOWN.sharing(key) & self.keys
-
 
 @lru_cache(maxsize=64)
 def _index(candidates: tuple[str, ...]) -> _Index:
@@ -110,17 +158,15 @@ def close_matches(word: str, candidates: tuple[str, ...], limit: int = 3) -> tup
     """Listed words close to `word`, best first, compared case-insensitively."""
     index = _index(candidates)
     key = word.casefold()
-    scored = []
-    for near in index.near(key):
-        matcher = _KNOWN.matcher(near)  # the word is the first sequence, each candidate the second
-        matcher.set_seq1(key)
-        # the two quick ratios are upper bounds of ratio(), as in difflib.get_close_matches
-        if matcher.real_quick_ratio() >= CUTOFF and matcher.quick_ratio() >= CUTOFF:
-            score = matcher.ratio()
-            if score >= CUTOFF:
-                scored.append((score, near))
-    best = sorted(scored, reverse=True)  # ties as difflib breaks them
-    return tuple(index.by_key[k] for _, k in best[:limit])
+    if len(key) > index.longest + MAX_DELETES:
+        return ()  # (longer than any candidate by more than two letters: none within reach)
+    keys, found = index.keys, []
+    for _, near in _KNOWN.scored(key):
+        if near in keys:
+            found.append(index.by_key[near])
+            if len(found) == limit:
+                break
+    return tuple(found)
 
 
 # Plurals English makes otherwise than with -s, -es, -ies or -ves, as type words have them.

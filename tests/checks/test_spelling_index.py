@@ -13,6 +13,8 @@ from itertools import combinations
 
 import pytest
 from conftest import shared_path
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mtg_typeline import spelling
 from mtg_typeline.ruleset import RuleSet, load_rules
@@ -104,19 +106,55 @@ def test_same_suggestions_on_the_corpus_words() -> None:
 
 def test_no_full_ratio_below_the_quick_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
     """'Go' is within two deletions of 'Gobo' (a candidate of the index), but its length
-    alone bounds the ratio under the cutoff: no full ratio() is spent on it."""
-    scored: list[tuple[str, str]] = []
-    ratio = SequenceMatcher.ratio
+    alone bounds the ratio under the cutoff: its matching letters are never counted."""
+    counted: list[tuple[str, str]] = []
+    matched = spelling.matched
 
-    def counted(self: SequenceMatcher[str]) -> float:
-        scored.append((self.a, self.b))
-        return ratio(self)
+    def counting(a: str, b: str) -> int:
+        counted.append((a, b))
+        return matched(a, b)
 
-    monkeypatch.setattr(SequenceMatcher, "ratio", counted)
+    monkeypatch.setattr(spelling, "matched", counting)
     candidates = ("Goblin", "Go", "Gobos", "Kobold")
     spelling.close_matches.cache_clear()
+    spelling._KNOWN.scores.clear()
     assert spelling.close_matches("Gobo", candidates) == oracle("Gobo", candidates) == ("Gobos",)
-    scored.clear()
+    assert ("gobo", "go") not in counted and ("gobo", "gobos") in counted
+
+
+def test_a_word_is_scored_once_for_every_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A word asked about against a second list that shares candidates with the first is
+    not scored again; a list bringing new candidates makes it scored anew, with them."""
+    counted: list[tuple[str, str]] = []
+    matched = spelling.matched
+
+    def counting(a: str, b: str) -> int:
+        counted.append((a, b))
+        return matched(a, b)
+
+    monkeypatch.setattr(spelling, "matched", counting)
     spelling.close_matches.cache_clear()
-    spelling.close_matches("Gobo", candidates)
-    assert ("gobo", "go") not in scored and ("gobo", "gobos") in scored
+    spelling._KNOWN.scores.clear()
+    assert spelling.close_matches("Goblim", ("Goblin", "Elf")) == ("Goblin",)
+    assert ("goblim", "goblin") in counted
+    counted.clear()
+    assert spelling.close_matches("Goblim", ("Elf", "Goblin")) == ("Goblin",)
+    assert counted == []
+    wider = ("Goblim's", "Goblin", "Goblix")
+    assert spelling.close_matches("Goblim", wider) == ("Goblim's", "Goblix", "Goblin")
+    assert ("goblim", "goblix") in counted
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [("", ""), ("a", ""), ("abab", "baba"), ("goblin", "globin"), ("aaab", "abaa"), ("elf'", "'elf")],
+)
+def test_matched_letters_are_difflibs(a: str, b: str) -> None:
+    blocks = SequenceMatcher(None, a, b).get_matching_blocks()
+    assert spelling.matched(a, b) == sum(block.size for block in blocks)
+
+
+@given(st.text("aeilnorst'-", max_size=14), st.text("aeilnorst'-", max_size=14))
+def test_matched_letters_are_difflibs_on_any_words(a: str, b: str) -> None:
+    blocks = SequenceMatcher(None, a, b).get_matching_blocks()
+    assert spelling.matched(a, b) == sum(block.size for block in blocks)

@@ -31,30 +31,54 @@ from mtg_typeline.checks.base import (
 from mtg_typeline.checks.subtype_forms import singular_entries, written_form
 from mtg_typeline.notation import fold
 from mtg_typeline.parser import TypeLine, Word
+from mtg_typeline.records import NamedTuple
 from mtg_typeline.ruleset import RuleSet, SubtypeList, edition_dates
 from mtg_typeline.ruleset.history import Run, listed_later
 from mtg_typeline.ruleset.typenames import name_problem
 from mtg_typeline.ruleset.unset_subtypes import unset_subtype
 
 
-def unknown_problem(
-    line: TypeLine, words: tuple[Word, ...], index: int, own: tuple[SubtypeList, ...], rules: RuleSet
-) -> Problem:
-    """The finding for `words[index]`, which no list holds; `own` are the object's lists."""
-    word = words[index]
+class Own(NamedTuple):
+    """What TL302 reads of an object's lists whatever the word: made once for them where
+    many words are asked about (`checks.unknown_alone`)."""
+
+    lists: tuple[SubtypeList, ...]
+    kinds: str  # 'a creature type (205.3m)', 'an artifact type (205.3g) or a creature type ...'
+    rules: tuple[str, ...]  # the rules the finding cites
+    entries: tuple[str, ...]  # every entry of the lists, in order
+
+
+def own_lists(own: tuple[SubtypeList, ...], rules: RuleSet) -> Own:
+    """The `Own` of the lists `own` under `rules`."""
     kinds = either(article(s.singular) + f" ({list_label(s, rules)})" for s in own)
+    return Own(own, kinds, list_rules(own), entries_of(own))
+
+
+def unknown_problem(
+    line: TypeLine,
+    words: tuple[Word, ...],
+    index: int,
+    own: tuple[SubtypeList, ...],
+    rules: RuleSet,
+    facts: Own | None = None,
+) -> Problem:
+    """The finding for `words[index]`, which no list holds; `own` are the object's lists
+    (`facts` what is read of them, when the caller keeps it)."""
+    word = words[index]
+    if facts is None:
+        facts = own_lists(own, rules)
     removed = removed_note(word.text, rules)
-    why = f"'{shown(word.text)}' is not {kinds} or any other subtype{removed}"
+    why = f"'{shown(word.text)}' is not {facts.kinds} or any other subtype{removed}"
     later = listed_later(word.text, rules)
     if later is not None and not removed:  # a word of the rules to come: no guess at another
-        return Problem(word.start, word.end, why + _later_note(later, rules), list_rules(own))
+        return Problem(word.start, word.end, why + _later_note(later, rules), facts.rules)
     unset = unset_subtype(word.text) if not removed else None
     if unset is not None:  # a word of joke cards: no guess at a listed word of another meaning
         kin = tuple(s for s in own if s.key == unset.kind)  # (a creature type goes with creatures)
         remedy = _remedy(word.text, kin, rules, "to check such cards")
         why = f"'{shown(word.text)}' is {unset.what}{remedy}"
-        return Problem(word.start, word.end, why, list_rules(own))
-    entries = entries_of(own)
+        return Problem(word.start, word.end, why, facts.rules)
+    entries = facts.entries
     parts = _phrase_parts(words, index, own)
     form = written_form(words, index, entries, parts)
     if form is not None:
@@ -62,7 +86,7 @@ def unknown_problem(
             word.start,
             word.end,
             f"{why}; did you mean {form.text}?",
-            list_rules(own),
+            facts.rules,
             suggestion=replaced(line.text, form.start, form.end, form.text),
             fix=fix(form.start, form.end, form.text),
         )
@@ -70,12 +94,12 @@ def unknown_problem(
     if not matches:
         others = _others(word, rules)
         hint = _other_hint(others, rules) if others or removed else _remedy(word.text, own, rules)
-        return Problem(word.start, word.end, why + hint, list_rules(own))
+        return Problem(word.start, word.end, why + hint, facts.rules)
     return Problem(
         word.start,
         word.end,
         f"{why}; did you mean {' or '.join(matches)}?",
-        list_rules(own),
+        facts.rules,
         suggestion=replaced(line.text, word.start, word.end, matches[0]),
         fix=fix(word.start, word.end, matches[0], "unsafe") if len(matches) == 1 else None,
     )

@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable
 
 from mtg_typeline.checks.base import REGISTRY, finding_of
-from mtg_typeline.checks.subtype_guesses import unknown_problem
+from mtg_typeline.checks.subtype_guesses import Own, own_lists, unknown_problem
 from mtg_typeline.checks.subtype_history import is_dropped
 from mtg_typeline.checks.subtypes import is_type_word
 from mtg_typeline.findings import Finding, Fix, Span
@@ -49,6 +49,7 @@ class UnknownAlone:
         self.types: dict[str, frozenset[str]] = {}  # the card types of each head met
         self.pieces: dict[frozenset[str], frozenset[str]] = {}  # of the lists of card types
         self.templates: dict[tuple[frozenset[str], str], Finding | None] = {}
+        self.owns: dict[frozenset[str], Own] = {}  # what TL302 reads of the lists of card types
 
     def findings(self, text: str, allowed: frozenset[str] | None) -> Findings | None:
         """The findings of `text` if it is such a line (its head plainly right, with
@@ -116,7 +117,10 @@ class UnknownAlone:
             return None
         if rules.subtype_rename(word.text) or is_dropped(word.text, rules):
             return None
-        problem = unknown_problem(TypeLine(text, (), ()), (word,), 0, rules.lists_for(card_types), rules)
+        own = self.owns.get(card_types)
+        if own is None:
+            own = self.owns[card_types] = own_lists(rules.lists_for(card_types), rules)
+        problem = unknown_problem(TypeLine(text, (), ()), (word,), 0, own.lists, rules, own)
         return (finding_of(_UNKNOWN_SUBTYPE, problem, text),)
 
 
