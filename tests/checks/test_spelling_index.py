@@ -104,37 +104,33 @@ def test_same_suggestions_on_the_corpus_words() -> None:
         assert _check(words, candidates) == []
 
 
-def test_no_full_ratio_below_the_quick_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
-    """'Go' is within two deletions of 'Gobo' (a candidate of the index), but its length
-    alone bounds the ratio under the cutoff: its matching letters are never counted."""
-    counted: list[tuple[str, str]] = []
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """The (word, candidate) pairs whose matching letters are counted, from a fresh start."""
+    pairs: list[tuple[str, str]] = []
     matched = spelling.matched
 
     def counting(a: str, b: str) -> int:
-        counted.append((a, b))
+        pairs.append((a, b))
         return matched(a, b)
 
     monkeypatch.setattr(spelling, "matched", counting)
-    candidates = ("Goblin", "Go", "Gobos", "Kobold")
     spelling.close_matches.cache_clear()
     spelling._KNOWN.scores.clear()
+    return pairs
+
+
+def test_no_full_ratio_below_the_quick_bounds(counted: list[tuple[str, str]]) -> None:
+    """'Go' is within two deletions of 'Gobo' (a candidate of the index), but its length
+    alone bounds the ratio under the cutoff: its matching letters are never counted."""
+    candidates = ("Goblin", "Go", "Gobos", "Kobold")
     assert spelling.close_matches("Gobo", candidates) == oracle("Gobo", candidates) == ("Gobos",)
     assert ("gobo", "go") not in counted and ("gobo", "gobos") in counted
 
 
-def test_a_word_is_scored_once_for_every_list(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_word_is_scored_once_for_every_list(counted: list[tuple[str, str]]) -> None:
     """A word asked about against a second list that shares candidates with the first is
     not scored again; a list bringing new candidates makes it scored anew, with them."""
-    counted: list[tuple[str, str]] = []
-    matched = spelling.matched
-
-    def counting(a: str, b: str) -> int:
-        counted.append((a, b))
-        return matched(a, b)
-
-    monkeypatch.setattr(spelling, "matched", counting)
-    spelling.close_matches.cache_clear()
-    spelling._KNOWN.scores.clear()
     assert spelling.close_matches("Goblim", ("Goblin", "Elf")) == ("Goblin",)
     assert ("goblim", "goblin") in counted
     counted.clear()
