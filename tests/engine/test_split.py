@@ -247,19 +247,30 @@ def test_a_finding_that_crossed_from_a_fork_is_placed_as_a_moved_one() -> None:
     assert arrived == [split._moved(thing, 100) for thing in found]
     assert [type(thing) for thing in arrived] == [type(thing) for thing in found]
     assert [thing.line for thing in arrived if isinstance(thing, Finding)] == [107, 109, 107, 107, 112]
+    for thing in arrived:  # (the records in them too: a severity is equal to its text)
+        if isinstance(thing, Finding):
+            assert type(thing.severity) is Severity
+            assert thing.fix is not None and type(thing.fix) is Fix and type(thing.fix.span) is Span
+            assert thing.span is None or type(thing.span) is Span
 
 
 def test_what_a_fork_found_crosses_whole_either_way() -> None:
-    """A part with nothing to report crosses in `marshal`'s form, one with findings or
-    objects passed over in `pickle`'s; both come back as they went."""
+    """A part with nothing to report, or with findings that cross as plain bodies, crosses
+    in `marshal`'s form; one with objects passed over, or a finding that crosses whole, in
+    `pickle`'s; both come back as they went."""
     finding = Finding(
         "TL302", "unknown-subtype", Severity.ERROR, "m", ("205.3",), "Creature — Goblim", 12, 18
     )
-    crossing = split._crossing([finding, finding._replace(line=3), Passed("X", (2, 5))], listed=True)
+    fixed = finding._replace(fix=Fix(Span(11, 17), "Goblin", "unsafe"), span=Span(1, 2), card="Goblin")
+    plain = split._crossing([finding, fixed, finding._replace(line=3)], listed=True)
+    passed = split._crossing([finding, finding._replace(line=3), Passed("X", (2, 5))], listed=True)
+    whole = split._crossing([finding._replace(end_line=2)], listed=True)
     for part, form in (
         (([], 400, 512), b"m"),
         (None, b"m"),
-        ((crossing, 2, 3), b"p"),
+        ((plain, 2, 3), b"m"),
+        ((passed, 2, 3), b"p"),
+        ((whole, 1, 2), b"p"),
     ):
         data = split._encoded(part)  # type: ignore[arg-type]
         assert data[:1] == form

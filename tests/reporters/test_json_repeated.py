@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 from conftest import run_cli
+from hypothesis import given
+from hypothesis import strategies as st
 
-from mtg_typeline.findings import Finding
+from mtg_typeline.findings import Finding, Fix, Severity, Span
 from mtg_typeline.reporters import json_format
 
 LINES = [
@@ -41,19 +43,50 @@ def test_each_finding_as_to_dict_encodes_it(tmp_path: Path) -> None:
 
 def test_a_repeated_finding_is_encoded_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     encoded: list[tuple[str, int]] = []
-    to_dict = Finding.to_dict
+    tail = json_format.EncodedFindings._tail
 
-    def counted(self: Finding) -> dict[str, object]:
-        encoded.append((self.path, self.line))
-        return to_dict(self)
+    def counted(self: json_format.EncodedFindings, finding: Finding, key: tuple[object, ...]) -> str:
+        encoded.append((finding.path, finding.line))
+        return tail(self, finding, key)
 
-    monkeypatch.setattr(Finding, "to_dict", counted)
+    monkeypatch.setattr(json_format.EncodedFindings, "_tail", counted)
     result = run_cli(["check", "--format", "json", _write(tmp_path, "many.txt", 50)])
     findings = json.loads(result.stdout)["findings"]
     assert len(findings) >= 150
     assert (
         len(encoded) == len({(f["code"], f["message"], f["column"], f["type_line"]) for f in findings}) < 10
     )
+
+
+_TEXT = st.text(st.characters(codec="utf-8"), max_size=12)
+_SPAN = st.builds(Span, st.integers(0, 99), st.integers(0, 99))
+_FIX = st.builds(Fix, _SPAN, _TEXT, st.sampled_from(["safe", "unsafe"]))
+_FINDINGS = st.builds(
+    Finding,
+    code=_TEXT,
+    name=_TEXT,
+    severity=st.sampled_from(list(Severity)),
+    message=_TEXT,
+    rules=st.lists(_TEXT, max_size=3).map(tuple),
+    type_line=_TEXT,
+    column=st.integers(1, 999),
+    end_column=st.integers(1, 999),
+    suggestion=st.none() | _TEXT,
+    fix=st.none() | _FIX,
+    path=_TEXT,
+    line=st.integers(1, 10**7),
+    card=st.none() | _TEXT,
+    end_line=st.integers(0, 10**7),
+)
+
+
+@given(_FINDINGS)
+def test_any_finding_is_written_as_to_dict_encodes_it(finding: Finding) -> None:
+    """Field by field, as the encoder writes `to_dict`: any text (quotes, backslashes,
+    control and line-break characters, any letter), no card or one, a fix or none."""
+    assert json_format.EncodedFindings().finding(finding) == json.dumps(finding.to_dict(), ensure_ascii=False)
+    compact = json_format.EncodedFindings(compact=True).finding(finding)
+    assert compact == json.dumps(finding.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
 
 def test_each_json_lines_finding_as_to_dict_encodes_it_compactly(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ import sys
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from mtg_typeline.findings import Finding
+from mtg_typeline.findings import Finding, Fix, Severity, Span
 from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources import PartReader
 from mtg_typeline.sources.base import Edit, Item, Passed, Unsplittable
@@ -45,7 +45,7 @@ KILL_PART = "TYPELINE_TEST_KILL_PART"  # tests only: a fork checking a part of t
 _IN_FORK = [False]  # set in a fork (of this module or of `engine.pool`): it splits nothing
 
 # what crossed from a fork (see `_crossing`): the findings' bodies, the rows, the lines of the plain ones
-Crossed = tuple[list[tuple[tuple[Any, ...], tuple[Any, ...]]], list[Any], list[int]]
+Crossed = tuple[list[tuple[Any, ...]], list[Any], list[int]]
 # a part's findings (lines from 1; as they crossed, from a fork), its type lines, its lines
 Part = tuple[list[Finding | Passed] | Crossed, int, int]
 
@@ -230,9 +230,10 @@ def _answer(pid: int, pipe: int) -> Part | None:
 
 def _encoded(part: Part | None) -> bytes:
     """What a fork found, as it crosses to the run's process: by `marshal` where it is made
-    of plain values only (a part with nothing to report: no module to load, on either side),
-    else by `pickle` (loaded only where a file is split: a run's start doesn't load it)."""
-    if part is None or not part[0]:
+    of plain values only (no findings, or findings that crossed as plain bodies: no module
+    to load, on either side, and several times quicker), else by `pickle` (loaded only where
+    a file is split: a run's start doesn't load it)."""
+    with contextlib.suppress(ValueError):  # (a record in it: marshal takes none)
         return b"m" + marshal.dumps(part)
     import pickle
 
@@ -255,10 +256,12 @@ def _crossing(found: list[Finding | Passed], listed: bool) -> Crossed:
     """A part's findings as they cross to the run's process (`_arrivals` makes them findings
     again, in a fraction of the time unpickling records takes). A finding on one line of
     the file, with no edit of card data (nearly all), crosses as the number of its body
-    (its fields but its line: the same at every place of a line the part repeats, so each
-    body crosses once) and its line; any other as a plain tuple of its fields; an object
-    passed over, placed where it is listed (a place worked out on demand can't cross)."""
+    (its fields but its line, each record among them written as plain values: the same at
+    every place of a line the part repeats, so each body crosses once) and its line; any
+    other as a plain tuple of its fields; an object passed over, placed where it is listed
+    (a place worked out on demand can't cross)."""
     bodies: dict[tuple[tuple[Any, ...], tuple[Any, ...]], int] = {}
+    plain: list[tuple[Any, ...]] = []
     rows: list[Any] = []
     lines: list[int] = []
     for thing in found:
@@ -267,26 +270,56 @@ def _crossing(found: list[Finding | Passed], listed: bool) -> Crossed:
             number = bodies.get(body)
             if number is None:
                 number = bodies[body] = len(bodies)
+                plain.append(_plain_body(thing))
             rows.append(number)
             lines.append(thing.line)
         elif isinstance(thing, Passed):
             rows.append(thing.portable(listed))
         else:
             rows.append(tuple(thing))
-    return list(bodies), rows, lines
+    return plain, rows, lines
 
 
 _LINE = Finding._fields.index("line")
+_SEVERITIES = {severity.value: severity for severity in Severity}
+_record = tuple.__new__
+
+
+def _plain_body(finding: Finding) -> tuple[Any, ...]:
+    """The fields of a finding but its line, its severity, fix and span as plain values
+    (`_body` makes them records again)."""
+    (code, name, severity, message, rules, type_line, column, end_column, suggestion, fix, path,
+     _, card, span, end_line) = finding  # fmt: skip
+    fixed = None if fix is None else (fix.span.start, fix.span.end, fix.replacement, fix.applicability)
+    spanned = None if span is None else (span.start, span.end)
+    return (code, name, severity.value, message, rules, type_line, column, end_column, suggestion, fixed,
+            path, card, spanned, end_line)  # fmt: skip
+
+
+def _body(plain: tuple[Any, ...]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """A finding's fields before its line and after it, from `_plain_body`."""
+    (code, name, severity, message, rules, type_line, column, end_column, suggestion, fixed, path,
+     card, spanned, end_line) = plain  # fmt: skip
+    # (records made whole: their constructors take several times as long)
+    fix = None if fixed is None else _record(Fix, (_record(Span, fixed[:2]), fixed[2], fixed[3], None))
+    span = None if spanned is None else _record(Span, spanned)
+    head = (code, name, _SEVERITIES[severity], message, rules, type_line, column, end_column, suggestion,
+            fix, path)  # fmt: skip
+    return head, (card, span, end_line)
 
 
 def _arrivals(crossed: Crossed, lines: int) -> Iterator[Finding | Passed]:
     """What crossed from a fork (`_crossing`), made findings again and placed `lines`
     further down the file."""
-    bodies, rows, placed = crossed
+    plain, rows, placed = crossed
+    bodies: list[tuple[tuple[Any, ...], tuple[Any, ...]] | None] = [None] * len(plain)
     at = iter(placed)
     for row in rows:
         if type(row) is int:
-            head, tail = bodies[row]
+            body = bodies[row]
+            if body is None:
+                body = bodies[row] = _body(plain[row])
+            head, tail = body
             yield tuple.__new__(Finding, (*head, next(at) + lines, *tail))
         elif type(row) is tuple:
             yield _moved(tuple.__new__(Finding, row), lines)
