@@ -58,31 +58,32 @@ class UnknownAlone:
         if not allowed or not dash or FACE_SEPARATOR in text:
             return None
         words = tail.split(" ")
-        unknown = [i for i, w in enumerate(words) if w not in allowed]
+        unknown = [w for w in words if w not in allowed]
         if len(unknown) != 1:
             return None
-        word, card_types = words[unknown[0]], self._types_of(head)
-        if not self._alone(words, word, card_types):
+        word, card_types = unknown[0], self._types_of(head)
+        if not self._alone(words, tail, word, card_types):
             return None
         template = self._template(head, word, card_types)
         if template is None:
             return None
-        start = len(head) + _GAP + sum(len(w) + 1 for w in words[: unknown[0]])
+        index = words.index(word)  # (the one place of a word no list holds: no word is twice)
+        start = len(text) - len(tail) + (len(" ".join(words[:index])) + 1 if index else 0)
         return (_moved(template, text, start),)
 
-    def _alone(self, words: list[str], word: str, card_types: frozenset[str]) -> bool:
-        """Whether the finding of `word` among `words` can't depend on the words around it: a
-        plain capitalised word, no word written twice (Urza's and Urza’s are one), none a
-        piece of an entry of several words of the lists of `card_types`."""
+    def _alone(self, words: list[str], tail: str, word: str, card_types: frozenset[str]) -> bool:
+        """Whether the finding of `word` among `words` (the `tail` after the dash) can't
+        depend on the words around it: a plain capitalised word, no word written twice
+        (Urza's and Urza’s are one), none a piece of an entry of several words of the lists
+        of `card_types`."""
         if not _PLAIN_WORD.fullmatch(word) or len(set(words)) != len(words):
             return False
-        curly = any("\u2019" in w for w in words)
-        if curly and len({w.replace("\u2019", "'") for w in words}) != len(words):
+        if "\u2019" in tail and len({w.replace("\u2019", "'") for w in words}) != len(words):
             return False
         pieces = self.pieces.get(card_types)
         if pieces is None:
             pieces = self.pieces[card_types] = _pieces(self.rules, card_types)
-        return not (pieces and any(w.casefold() in pieces for w in words))
+        return not pieces or pieces.isdisjoint(map(str.casefold, words))
 
     def _types_of(self, head: str) -> frozenset[str]:
         """The card types of a plainly right head."""
@@ -156,9 +157,12 @@ def _moved(template: Finding, text: str, start: int) -> Finding:
         suggestion = text[:start] + suggestion[template.column - 1 :] + text[end:]
     fix = template.fix
     if fix is not None:
-        fix = Fix(Span(start, end), fix.replacement, fix.applicability)
-    t = template  # (made whole: `_replace` takes three times as long)
-    return Finding(
+        fix = _record(Fix, (_record(Span, (start, end)), fix.replacement, fix.applicability, None))
+    t = template  # (records made whole: their constructors, and `_replace`, take several times as long)
+    return _record(Finding, (
         t.code, t.name, t.severity, t.message, t.rules, text, start + 1, end + 1, suggestion, fix,
         t.path, t.line, t.card, t.span, t.end_line,
-    )  # fmt: skip
+    ))  # fmt: skip
+
+
+_record = tuple.__new__
