@@ -17,7 +17,6 @@ by difflib itself.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from difflib import SequenceMatcher
 from functools import lru_cache
 
 CUTOFF = 0.75
@@ -62,13 +61,19 @@ class _Variants:
         self.scores: dict[str, list[tuple[float, str]]] = {}
 
     def add(self, keys: Iterable[str]) -> None:
-        variants = self.variants
-        for key in keys:
-            if key not in self.keys:
-                self.keys.add(key)
-                self.scores.clear()
-                for variant in _variants(key):
-                    variants.setdefault(variant, set()).add(key)
+        variants, get = self.variants, self.variants.get
+        new = [key for key in dict.fromkeys(keys) if key not in self.keys]
+        if not new:
+            return
+        self.keys.update(new)
+        self.scores.clear()
+        for key in new:
+            for variant in _variants(key):
+                found = get(variant)
+                if found is None:
+                    variants[variant] = {key}  # (no empty set made for a variant met before)
+                else:
+                    found.add(key)
 
     def sharing(self, key: str) -> set[str]:
         """The keys met that share a deletion variant with `key`."""
@@ -100,7 +105,9 @@ def _scores(key: str, near: Iterable[str]) -> Iterable[tuple[float, str]]:
             continue  # (the bound of difflib's real_quick_ratio: the lengths alone)
         if len(other) < _SHORT:
             score = 2.0 * matched(key, other) / total
-        else:
+        else:  # (loaded only here: no listed word is so long)
+            from difflib import SequenceMatcher
+
             score = SequenceMatcher(None, key, other).ratio()
         if score >= CUTOFF:
             yield score, other

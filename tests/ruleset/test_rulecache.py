@@ -103,3 +103,31 @@ def test_no_home_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
     monkeypatch.setattr(os.path, "expanduser", lambda path: path)  # as with no HOME and no user
     assert cache.cache_dir() is None
+
+
+def test_a_key_names_each_file_where_it_really_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through a linked folder, a linked file, a relative name and `..`: each file by its
+    real path, as `os.path.realpath` has it, with its size and time."""
+    real = tmp_path / "real"
+    (real / "sub").mkdir(parents=True)
+    (real / "a.yaml").write_text("a", encoding="utf-8")
+    (real / "sub" / "b.yaml").write_text("bb", encoding="utf-8")
+    (tmp_path / "linked").symlink_to(real)
+    (tmp_path / "c.yaml").symlink_to(real / "sub" / "b.yaml")
+    monkeypatch.chdir(real)
+    paths = (
+        str(tmp_path / "linked" / "a.yaml"),
+        str(tmp_path / "linked" / "sub" / "b.yaml"),
+        str(tmp_path / "c.yaml"),
+        "a.yaml",
+        "sub/../a.yaml",
+        str(tmp_path / "linked" / "sub" / ".." / "sub" / "b.yaml"),
+    )
+    key = cache.key_of(__version__, paths)
+    assert key is not None
+    for line, path in zip(key.split("\n")[3:], paths, strict=True):
+        info = os.stat(path)
+        assert line == f"{os.path.realpath(path)}\0{info.st_size}\0{info.st_mtime_ns}"
+    assert cache.key_of(__version__, (str(tmp_path / "missing.yaml"),)) is None
+    (tmp_path / "dangling.yaml").symlink_to(tmp_path / "nowhere.yaml")
+    assert cache.key_of(__version__, (str(tmp_path / "dangling.yaml"),)) is None

@@ -22,14 +22,15 @@ from __future__ import annotations
 import contextlib
 import marshal
 import os
+import stat
 import sys
+from binascii import crc32  # (loaded by every run already: `ruleset.built`)
 from typing import Any
 
 from mtg_typeline.ruleset.model import Rename, RuleSet, SubtypeList
 from mtg_typeline.ruleset.provenance import Provenance
 
 FORMAT = 1  # of the entries; bump when their layout changes
-_FNV_OFFSET, _FNV_PRIME, _MASK = 0xCBF29CE484222325, 0x100000001B3, (1 << 64) - 1
 
 
 def cache_dir() -> str | None:
@@ -49,10 +50,18 @@ def cache_dir() -> str | None:
 def key_of(version: str, paths: tuple[str, ...]) -> str | None:
     """The key of an entry for these files as they are now; None if one can't be read."""
     parts = [f"{FORMAT}", version, _interpreter()]
+    folders: dict[str, str] = {}  # each folder's real path, worked out once (many files share one)
     try:
         for path in paths:
-            info = os.stat(path)
-            parts.append(f"{os.path.realpath(path)}\0{info.st_size}\0{info.st_mtime_ns}")
+            info = os.lstat(path)
+            if stat.S_ISLNK(info.st_mode):  # a link: its target, wherever that is
+                real, info = os.path.realpath(path), os.stat(path)
+            else:
+                folder, name = os.path.split(path)
+                if folder not in folders:
+                    folders[folder] = os.path.realpath(folder)
+                real = os.path.join(folders[folder], name)
+            parts.append(f"{real}\0{info.st_size}\0{info.st_mtime_ns}")
     except OSError:
         return None
     return "\n".join(parts)
@@ -66,10 +75,10 @@ def _interpreter() -> str:
 
 
 def _file(folder: str, key: str) -> str:
-    digest = _FNV_OFFSET
-    for byte in key.encode("utf-8", "surrogateescape"):
-        digest = ((digest ^ byte) * _FNV_PRIME) & _MASK
-    return os.path.join(folder, f"rules-{digest:016x}.bin")
+    """The entry's file: named by two checksums of its key, forwards and backwards (the
+    entry holds the key itself, so two keys of one name only miss each other)."""
+    data = key.encode("utf-8", "surrogateescape")
+    return os.path.join(folder, f"rules-{crc32(data):08x}{crc32(data[::-1]):08x}.bin")
 
 
 def load(key: str) -> dict[str, Any] | None:
