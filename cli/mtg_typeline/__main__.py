@@ -1,6 +1,6 @@
 """`python -m mtg_typeline`."""
 
-from mtg_typeline.main import entry_point
+from mtg_typeline.main import console_script
 
 if __name__ == "__main__":
-    entry_point()
+    console_script()

@@ -121,7 +121,7 @@ def test_wheel_console_script(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         [path] = [n for n in archive.namelist() if n.endswith(".dist-info/entry_points.txt")]
         entry_points = archive.read(path).decode("utf-8")
-    assert re.search(r"^typeline\s*=\s*mtg_typeline\.main:entry_point$", entry_points, re.MULTILINE)
+    assert re.search(r"^typeline\s*=\s*mtg_typeline\.main:console_script$", entry_points, re.MULTILINE)
 
 
 def _name(requirement: str) -> str:

@@ -1,0 +1,78 @@
+"""The console script's exit: a check read without click ends without the interpreter's
+freeing of every object (no exit handler runs), with its output whole and the exit status
+of `entry_point`; any other command, and a check whose output can't be written, exits as
+the interpreter does."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import CLEAN_ENV
+
+pytestmark = pytest.mark.slow
+
+RAN = b"exit handlers ran\n"
+RUN = """\
+import atexit, sys
+atexit.register(lambda: sys.stderr.write("exit handlers ran\\n"))
+from mtg_typeline.main import {function}
+sys.argv = ["typeline", *sys.argv[1:]]
+{function}()
+"""
+
+
+def run(
+    function: str, args: list[str], folder: Path, stdin: bytes = b""
+) -> subprocess.CompletedProcess[bytes]:
+    env = {k: v for k, v in os.environ.items() if k not in CLEAN_ENV} | {
+        "TYPELINE_CACHE_DIR": str(folder / "c")
+    }
+    return subprocess.run(
+        [sys.executable, "-c", RUN.format(function=function), *args],
+        input=stdin, capture_output=True, cwd=folder, env=env, timeout=120, check=False,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "status"),
+    [
+        (["check", "--format", "json", "many.txt"], b"", 1),  # (far more than a pipe holds)
+        (["check", "-"], "Creature \u2014 Goblin\n".encode(), 0),
+        (["check", "--no-color", "-"], b"Creature - Goblim\n", 1),
+        (["check", "missing.txt"], b"", 2),
+    ],
+)
+def test_a_check_ends_at_once_with_its_whole_output(
+    tmp_path: Path, args: list[str], stdin: bytes, status: int
+) -> None:
+    (tmp_path / "many.txt").write_text(
+        "Creature \u2014 Goblim Wizzard\nCreature - Forest\n" * 20_000, encoding="utf-8"
+    )
+    quick = run("console_script", args, tmp_path, stdin)
+    usual = run("entry_point", args, tmp_path, stdin)
+    assert quick.returncode == usual.returncode == status
+    assert quick.stdout == usual.stdout and len(quick.stdout) > 10
+    assert usual.stderr.endswith(RAN)
+    assert quick.stderr == usual.stderr[: -len(RAN)]
+
+
+def test_the_module_ends_a_check_so_too(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in CLEAN_ENV} | {"TYPELINE_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "mtg_typeline", "check", "-"],
+        input=b"Creature - Goblin\n", capture_output=True, env=env, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0 and b"TL101" in done.stdout and done.stderr == b""
+
+
+@pytest.mark.parametrize("args", [["codes"], ["check", "--help"], ["explain", "TL304"]])
+def test_other_commands_exit_as_the_interpreter_does(tmp_path: Path, args: list[str]) -> None:
+    quick = run("console_script", args, tmp_path)
+    usual = run("entry_point", args, tmp_path)
+    assert quick.returncode == usual.returncode == 0
+    assert quick.stdout == usual.stdout and quick.stdout
+    assert quick.stderr == usual.stderr == RAN
