@@ -1,11 +1,12 @@
 """The console script's exit: a check read without click ends without the interpreter's
 freeing of every object (no exit handler runs), with its output whole and the exit status
-of `entry_point`; any other command, and a check whose output can't be written, exits as
-the interpreter does."""
+of `entry_point`; any other command, and a check whose output can't be flushed, exits as the
+interpreter does."""
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -76,3 +77,62 @@ def test_other_commands_exit_as_the_interpreter_does(tmp_path: Path, args: list[
     assert quick.returncode == usual.returncode == 0
     assert quick.stdout == usual.stdout and quick.stdout
     assert quick.stderr == usual.stderr == RAN
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full to write to")
+def test_a_check_whose_output_cannot_be_written_exits_as_before(tmp_path: Path) -> None:
+    """Standard output on a full device: the run says so and exits 2, the same either way
+    (the report's own flush failed and left nothing to write: the console script's flush
+    then has nothing to fail on)."""
+    env = {k: v for k, v in os.environ.items() if k not in CLEAN_ENV} | {"TYPELINE_CACHE_DIR": str(tmp_path)}
+    said = []
+    for function in ("console_script", "entry_point"):
+        with open("/dev/full", "wb") as full:
+            done = subprocess.run(
+                [sys.executable, "-c", RUN.format(function=function), "check", "-"],
+                input="Creature \u2014 Goblim\n".encode(), stdout=full, stderr=subprocess.PIPE,
+                cwd=tmp_path, env=env, timeout=60, check=False,
+            )  # fmt: skip
+        said.append((done.returncode, done.stderr))
+    assert said[0] == (said[1][0], said[1][1].removesuffix(RAN))
+    assert said[0][0] == 2 and b"No space left" in said[0][1] and b"Traceback" not in said[0][1]
+
+
+REFUSING = """\
+import sys
+
+
+class Refusing:  # standard output whose every flush fails
+    def __init__(self, real):
+        self.real = real
+
+    def write(self, text):
+        return len(text)
+
+    def flush(self):
+        raise OSError(28, "No space left on device")
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+
+sys.stdout = Refusing(sys.stdout)
+"""
+
+
+def test_a_check_whose_output_cannot_be_flushed_exits_as_the_interpreter_does(tmp_path: Path) -> None:
+    """Where the console script's own flush fails, it leaves the exit to the interpreter, as
+    `entry_point` does: the same status and messages, the exit handlers run."""
+    said = []
+    for function in ("console_script", "entry_point"):
+        (tmp_path / "sitecustomize.py").write_text(REFUSING, encoding="utf-8")
+        env = {k: v for k, v in os.environ.items() if k not in CLEAN_ENV}
+        env |= {"TYPELINE_CACHE_DIR": str(tmp_path / "c"), "PYTHONPATH": str(tmp_path)}
+        done = subprocess.run(
+            [sys.executable, "-c", RUN.format(function=function), "check", "-"],
+            input="Creature \u2014 Goblim\n".encode(), capture_output=True, cwd=tmp_path, env=env,
+            timeout=60, check=False,
+        )  # fmt: skip
+        said.append((done.returncode, re.sub(rb" at 0x[0-9a-f]+", b"", done.stderr)))
+    assert said[0] == said[1]
+    assert RAN in said[0][1] and b"No space left" in said[0][1]
