@@ -10,6 +10,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import CLEAN_ENV
@@ -26,15 +27,20 @@ sys.argv = ["typeline", *sys.argv[1:]]
 """
 
 
+def environment(folder: Path, **more: str) -> dict[str, str]:
+    """This process's environment less what changes colour, a rule cache in `folder`."""
+    env = {k: v for k, v in os.environ.items() if k not in CLEAN_ENV}
+    return env | {"TYPELINE_CACHE_DIR": str(folder / "c"), **more}
+
+
 def run(
-    function: str, args: list[str], folder: Path, stdin: bytes = b""
+    function: str, args: list[str], folder: Path, stdin: bytes = b"", out: Any = subprocess.PIPE, **env: str
 ) -> subprocess.CompletedProcess[bytes]:
-    env = {k: v for k, v in os.environ.items() if k not in CLEAN_ENV} | {
-        "TYPELINE_CACHE_DIR": str(folder / "c")
-    }
+    """`function` of `mtg_typeline.main` run on `args` in `folder` (standard output to `out`)."""
     return subprocess.run(
         [sys.executable, "-c", RUN.format(function=function), *args],
-        input=stdin, capture_output=True, cwd=folder, env=env, timeout=120, check=False,
+        input=stdin, stdout=out, stderr=subprocess.PIPE, cwd=folder, env=environment(folder, **env),
+        timeout=120, check=False,
     )  # fmt: skip
 
 
@@ -62,10 +68,9 @@ def test_a_check_ends_at_once_with_its_whole_output(
 
 
 def test_the_module_ends_a_check_so_too(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k not in CLEAN_ENV} | {"TYPELINE_CACHE_DIR": str(tmp_path)}
     done = subprocess.run(
         [sys.executable, "-m", "mtg_typeline", "check", "-"],
-        input=b"Creature - Goblin\n", capture_output=True, env=env, timeout=60, check=False,
+        input=b"Creature - Goblin\n", capture_output=True, env=environment(tmp_path), timeout=60, check=False,
     )  # fmt: skip
     assert done.returncode == 0 and b"TL101" in done.stdout and done.stderr == b""
 
@@ -84,15 +89,10 @@ def test_a_check_whose_output_cannot_be_written_exits_as_before(tmp_path: Path) 
     """Standard output on a full device: the run says so and exits 2, the same either way
     (the report's own flush failed and left nothing to write: the console script's flush
     then has nothing to fail on)."""
-    env = {k: v for k, v in os.environ.items() if k not in CLEAN_ENV} | {"TYPELINE_CACHE_DIR": str(tmp_path)}
     said = []
     for function in ("console_script", "entry_point"):
         with open("/dev/full", "wb") as full:
-            done = subprocess.run(
-                [sys.executable, "-c", RUN.format(function=function), "check", "-"],
-                input="Creature \u2014 Goblim\n".encode(), stdout=full, stderr=subprocess.PIPE,
-                cwd=tmp_path, env=env, timeout=60, check=False,
-            )  # fmt: skip
+            done = run(function, ["check", "-"], tmp_path, "Creature \u2014 Goblim\n".encode(), full)
         said.append((done.returncode, done.stderr))
     assert said[0] == (said[1][0], said[1][1].removesuffix(RAN))
     assert said[0][0] == 2 and b"No space left" in said[0][1] and b"Traceback" not in said[0][1]
@@ -123,16 +123,12 @@ sys.stdout = Refusing(sys.stdout)
 def test_a_check_whose_output_cannot_be_flushed_exits_as_the_interpreter_does(tmp_path: Path) -> None:
     """Where the console script's own flush fails, it leaves the exit to the interpreter, as
     `entry_point` does: the same status and messages, the exit handlers run."""
+    (tmp_path / "sitecustomize.py").write_text(REFUSING, encoding="utf-8")
     said = []
     for function in ("console_script", "entry_point"):
-        (tmp_path / "sitecustomize.py").write_text(REFUSING, encoding="utf-8")
-        env = {k: v for k, v in os.environ.items() if k not in CLEAN_ENV}
-        env |= {"TYPELINE_CACHE_DIR": str(tmp_path / "c"), "PYTHONPATH": str(tmp_path)}
-        done = subprocess.run(
-            [sys.executable, "-c", RUN.format(function=function), "check", "-"],
-            input="Creature \u2014 Goblim\n".encode(), capture_output=True, cwd=tmp_path, env=env,
-            timeout=60, check=False,
-        )  # fmt: skip
+        done = run(
+            function, ["check", "-"], tmp_path, "Creature \u2014 Goblim\n".encode(), PYTHONPATH=str(tmp_path)
+        )
         said.append((done.returncode, re.sub(rb" at 0x[0-9a-f]+", b"", done.stderr)))
     assert said[0] == said[1]
     assert RAN in said[0][1] and b"No space left" in said[0][1]

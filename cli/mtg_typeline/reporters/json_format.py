@@ -53,7 +53,6 @@ class EncodedFindings:
 
     def __init__(self, compact: bool = False) -> None:
         self.item, self.key = (",", ":") if compact else (", ", ": ")
-        self.encode = json.JSONEncoder(ensure_ascii=False, separators=(self.item, self.key)).encode
         self.paths: dict[str, str] = {}
         self.tails: dict[tuple[object, ...], str] = {}
         item, key = self.item, self.key
@@ -62,7 +61,7 @@ class EncodedFindings:
     def finding(self, finding: Finding) -> str:
         path = self.paths.get(finding.path)
         if path is None:
-            encoded = self.encode(finding.path)
+            encoded = _string(finding.path)
             path = self.paths[finding.path] = f'{{"path"{self.key}{encoded}{self.item}"line"{self.key}'
         # what `to_dict` writes after the end line: the first ten fields, and the card
         key = finding[:10] if finding.card is None else (*finding[:10], finding.card)
