@@ -92,16 +92,24 @@ def find_config(start: str | os.PathLike[str]) -> Path | None:
     # os.path, not pathlib: this runs on every start, and pathlib is slow to import
     folder = os.path.abspath(start)
     while True:
-        for name in (YAML_NAME, PYPROJECT):
-            candidate = os.path.join(folder, name)
-            if os.path.isfile(candidate) and (name == YAML_NAME or _has_tool_table(candidate)):
-                from pathlib import Path
+        found = config_here(folder)
+        if found is not None:
+            from pathlib import Path
 
-                return Path(candidate)
+            return Path(found)
         parent = os.path.dirname(folder)
         if parent == folder:
             return None
         folder = parent
+
+
+def config_here(folder: str) -> str | None:
+    """The configuration file in `folder` itself (absolute), if it has one."""
+    for name in (YAML_NAME, PYPROJECT):
+        candidate = os.path.join(folder, name)
+        if os.path.isfile(candidate) and (name == YAML_NAME or _has_tool_table(candidate)):
+            return candidate
+    return None
 
 
 def _has_tool_table(path: str) -> bool:

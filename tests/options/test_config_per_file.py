@@ -7,11 +7,14 @@ file applied to which input."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import run_cli
+
+from mtg_typeline.options import Options
 
 CUSTOM = "Creature — Clamfolk\n"  # TL302 unless the fan set's rule file adds Clamfolk
 DASH = "Creature - Elf\n"  # TL101 warning
@@ -134,3 +137,100 @@ def test_a_files_own_configuration_says_how_it_is_read(home: Path, tmp_path: Pat
     (old / ".typeline.yaml").write_text("", encoding="utf-8")  # read as UTF-8: TL902
     result = run_cli(["check", "--format", "json", "../old/cards.txt"])
     assert [f["code"] for f in json.loads(result.stdout)["findings"]] == ["TL902"]
+
+
+def _nested_tree(root: Path) -> list[str]:
+    """A tree whose folders come under three configurations, met in turn: the files of a
+    folder with one of its own come between files under the configuration above it."""
+    (root / "nested" / "inner").mkdir(parents=True)
+    (root / ".typeline.yaml").write_text("ignore: [TL101]\n", encoding="utf-8")
+    (root / "nested" / ".typeline.yaml").write_text("select: [TL101]\n", encoding="utf-8")
+    (root / "nested" / "inner" / "pyproject.toml").write_text(
+        '[tool.typeline]\nselect = ["TL302"]\n', encoding="utf-8"
+    )
+    names = ["a.txt", "nested/b.txt", "nested/inner/c.txt", "nested/inner/d.txt", "nested/z.txt", "z.txt"]
+    for name in names:
+        (root / name).write_text(CUSTOM + DASH, encoding="utf-8")
+    return names
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked: POSIX only")
+def test_a_tree_under_several_configurations_reports_the_same_with_workers(home: Path) -> None:
+    _nested_tree(home)
+    serial = run_cli(["check", "-v", "--format", "json", "--jobs", "1", "."])
+    pooled = run_cli(["check", "-v", "--format", "json", "--jobs", "2", "."])
+    assert serial.exit_code == 1
+    assert (pooled.exit_code, pooled.stdout, pooled.stderr) == (
+        serial.exit_code,
+        serial.stdout,
+        serial.stderr,
+    )
+    by_file = {(Path(f["path"]).as_posix(), f["code"]) for f in json.loads(pooled.stdout)["findings"]}
+    assert by_file == {
+        ("a.txt", "TL302"),
+        ("nested/b.txt", "TL101"),
+        ("nested/inner/c.txt", "TL302"),
+        ("nested/inner/d.txt", "TL302"),
+        ("nested/z.txt", "TL101"),
+        ("z.txt", "TL302"),
+    }
+
+
+def _options(monkeypatch: pytest.MonkeyPatch, *args: str) -> Options:
+    """The options a `typeline check ARGS` run settles on (the run itself left out)."""
+    settled: list[Options] = []
+    monkeypatch.setattr(
+        "mtg_typeline.main.running.start", lambda options, paths: settled.append(options) or 0
+    )
+    assert run_cli(["check", *args]).exit_code == 0
+    return settled[0]
+
+
+def test_the_scopes_of_a_tree_at_once_are_those_of_each_input(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mtg_typeline.discovery import Input, Names
+    from mtg_typeline.engine.scopes import Configs, Scopes
+
+    names = _nested_tree(home)
+    inputs = [Input(name, named=False, searched=True) for name in names]
+    inputs.insert(3, Input("-", stdin=True))
+    options = _options(monkeypatch, ".")
+    one_by_one = Scopes(Configs(options), Names(str(home)))
+    at_once = Scopes(Configs(options), Names(str(home)))
+    assert [scope.config for scope in at_once.of_each(inputs)] == [
+        one_by_one.of(item).config for item in inputs
+    ]
+    assert at_once.met == one_by_one.met
+    assert len(at_once.met) == 2
+
+
+def test_each_folder_is_looked_in_once_for_a_configuration(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mtg_typeline import config
+    from mtg_typeline.engine.scopes import Configs
+
+    _nested_tree(home)
+    for deep in ("nested/inner/x/y", "nested/inner/x/w", "other/v"):
+        (home / deep).mkdir(parents=True)
+    configs = Configs(_options(monkeypatch, "."))
+    looked: list[str] = []
+    here = config.config_here
+    monkeypatch.setattr(
+        "mtg_typeline.engine.scopes.config_here", lambda folder: looked.append(folder) or here(folder)
+    )
+    inner = str(home / "nested" / "inner" / "pyproject.toml")
+    assert configs.config_in(str(home / "nested" / "inner" / "x" / "y")) == inner
+    assert configs.config_in(str(home / "nested" / "inner" / "x" / "w")) == inner
+    assert configs.config_in(str(home / "nested" / "inner" / "x" / "y")) == inner
+    assert configs.config_in(str(home / "other" / "v")) == str(home / ".typeline.yaml")
+    assert looked == [
+        str(home / "nested" / "inner" / "x" / "y"),
+        str(home / "nested" / "inner" / "x"),
+        str(home / "nested" / "inner"),
+        str(home / "nested" / "inner" / "x" / "w"),
+        str(home / "other" / "v"),
+        str(home / "other"),
+        str(home),
+    ]

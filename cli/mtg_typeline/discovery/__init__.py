@@ -261,6 +261,8 @@ def _sets_once(inputs: list[Input], names: Names) -> list[Input]:
         for folder in (found.name.rpartition("/")[0],)
         for name in _included(names.on_disk(found.name))
     }  # fmt: skip
+    if not folders and not included:  # (no set among them: most runs)
+        return inputs
     return [
         found
         for found in inputs

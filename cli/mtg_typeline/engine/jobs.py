@@ -47,7 +47,7 @@ def check_in_workers(
 ) -> None:
     """Check `inputs` with `jobs` workers, reporting each input's findings through
     `reporter_of` its scope, in order, as a serial run does."""
-    scoped = [scopes.of(item) for item in inputs]  # built before the workers fork, in order
+    scoped = scopes.of_each(inputs)  # built before the workers fork, in order
     listed = tally.listed is not None
     oracle = scopes.oracle
 

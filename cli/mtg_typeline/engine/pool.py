@@ -2,9 +2,10 @@
 checked on every CPU, and reported as a serial run reports it, byte for byte.
 
 Each worker is a fork of the run, made once its rules, checkers and filters are built, so it
-has them all without their being copied over a pipe. It is handed the numbers of inputs a
-chunk at a time (two chunks ahead, so it never waits for the next), checks each as
-`check_input` does, and sends back for each input what it
+has them all without their being copied over a pipe; the run's own process is one of the
+`--jobs` (it forks one fewer) and checks a chunk itself whenever no worker's answer waits.
+A worker is handed the numbers of inputs a chunk at a time (two chunks ahead, so it never
+waits for the next), checks each as `check_input` does, and sends back for each input what it
 reported (findings, and the objects its reader passed over, placed where they are listed),
 what it came to (`Checked`) and the bytes read (for the progress bar). The parent takes the
 answers in the order of the inputs and reports them through the run's filters, as a serial
@@ -110,9 +111,12 @@ class _Pool:
         import multiprocessing
 
         self.context = multiprocessing.get_context("fork")
-        self.current = self.context.RawArray("q", [-1] * jobs)  # the input each worker is on (-1: none)
+        self.current = _shared_numbers(jobs, -1)  # the input each worker is on (-1: none)
         self.done: dict[int, Any] = {}
-        self.workers = [self.start(slot) for slot in range(jobs)]
+        # the run's own process is one of the `jobs`: it checks a chunk whenever no worker
+        # has answered (but not for the tests' hook: the input it names goes to a worker)
+        self.own_turn = KILL_WORKER not in os.environ
+        self.workers = [self.start(slot) for slot in range(jobs - 1 if self.own_turn else jobs)]
 
     def start(self, slot: int) -> _Worker:
         """A worker in `slot`, forked with Ctrl-C held back until it ignores it."""
@@ -171,8 +175,23 @@ class _Pool:
     def answers(self) -> Iterator[tuple[int, Any]]:
         for expected in self.inputs:
             while expected not in self.done:
-                self.collect()
+                if self.todo and self.own_turn and not self.answered():
+                    self.check_here()
+                else:
+                    self.collect()
             yield expected, self.done.pop(expected)
+
+    def answered(self) -> bool:
+        """Whether a worker has answered (or died) and waits to be heard."""
+        from multiprocessing.connection import wait
+
+        busy = [w for w in self.workers if w.chunks]
+        return bool(wait([w.pipe for w in busy] + [w.process.sentinel for w in busy], 0))
+
+    def check_here(self) -> None:
+        """Check the next chunk in the run's own process, while no worker needs it."""
+        for index in self.todo.popleft():
+            self.done[index] = self.work(index)
 
     def collect(self) -> None:
         """Wait for a worker to answer, or to die."""
@@ -216,6 +235,18 @@ class _Pool:
         for worker in self.workers:
             worker.process.join()
             worker.pipe.close()
+
+
+def _shared_numbers(count: int, value: int) -> memoryview:
+    """`count` whole numbers, each `value` at first, in memory shared with the processes
+    forked after (an anonymous shared mapping: no file, and no ctypes to load, as a
+    multiprocessing array would)."""
+    import mmap
+
+    numbers = memoryview(mmap.mmap(-1, 8 * count)).cast("q")
+    for index in range(count):
+        numbers[index] = value
+    return numbers
 
 
 def _received(pipe: Connection) -> Any:

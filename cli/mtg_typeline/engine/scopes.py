@@ -19,11 +19,11 @@ choose the same rules). A run that meets one configuration has one scope, the ru
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from mtg_typeline.checker import Checker
-from mtg_typeline.config import find_config, load_config
+from mtg_typeline.config import config_here, load_config
 from mtg_typeline.discovery import Input, Names
 from mtg_typeline.display import AUTO
 from mtg_typeline.engine.check import Inputs
@@ -57,6 +57,9 @@ class Scope(NamedTuple):
     cards: CardIgnores | None = None  # its per-card ignores, which its filters apply
 
 
+_UNKNOWN = "\0"  # (no configuration's path: not looked for yet)
+
+
 class Configs:
     """The options of each configuration file a run meets, by the folders it meets them in."""
 
@@ -67,11 +70,27 @@ class Configs:
         self._options: dict[str | None, Options] = {self.own: options}
 
     def config_in(self, folder: str) -> str | None:
-        """The configuration that applies to the files of `folder` (absolute)."""
-        found = self._found.get(folder)
-        if found is None and folder not in self._found:
-            nearest = find_config(folder) if self.options.choices is not None else None
-            found = self._found[folder] = self.own if nearest is None else str(nearest)
+        """The configuration that applies to the files of `folder` (absolute): the nearest
+        above it. Each folder is looked in once: the folders on the way up from one already
+        looked in share what was found there (a tree's configuration file is read once)."""
+        found = self._found.get(folder, _UNKNOWN)
+        if found is not _UNKNOWN:
+            return found
+        if self.options.choices is None:
+            self._found[folder] = self.own
+            return self.own
+        walked = [folder]
+        here = os.path.abspath(folder)
+        while (found := self._found.get(here, _UNKNOWN)) is _UNKNOWN:
+            walked.append(here)
+            nearest = config_here(here)
+            parent = os.path.dirname(here)
+            if nearest is not None or parent == here:
+                found = self.own if nearest is None else nearest
+                break
+            here = parent
+        for seen in walked:
+            self._found[seen] = found
         return found
 
     def options_of(self, config: str | None) -> Options:
@@ -115,9 +134,6 @@ def _run_wide(built: Options, run: Options) -> Options:
     )
 
 
-_UNKNOWN = "\0"  # (no configuration's path)
-
-
 class Scopes:
     """The scopes of one run, by input."""
 
@@ -153,15 +169,44 @@ class Scopes:
         """The scope an input is checked in: standard input's is the run's."""
         if item.stdin or self.configs.options.choices is None:
             return self.base
+        config = self._config(item)
+        if config != self.configs.own:
+            self.met.setdefault(config, []).append(item.name)
+        return self.scope(config)
+
+    def of_each(self, inputs: Sequence[Input]) -> list[Scope]:
+        """The scope of each of `inputs`, in order, as `of` gives it: a file in the folder of
+        the one before it has its scope (a tree of many files is scoped a folder at a time)."""
+        if self.configs.options.choices is None:
+            return [self.base] * len(inputs)
+        scoped: list[Scope] = []
+        own = self.configs.own
+        lead: str | None = None  # the folder of the last file, up to its last `/`
+        config, scope = own, self.base
+        for item in inputs:
+            if item.stdin or item.folder:
+                scoped.append(self.of(item))
+                lead = None
+                continue
+            name = item.name
+            here = name[: name.rfind("/") + 1]
+            if here != lead:  # (a name's folder is its part up to its last `/`: a new one)
+                lead, config = here, self._config(item)
+                scope = self.scope(config)
+            if config != own:
+                self.met.setdefault(config, []).append(name)
+            scoped.append(scope)
+        return scoped
+
+    def _config(self, item: Input) -> str | None:
+        """The configuration an input (not standard input) falls under: the nearest to it."""
         key = (item.name, True) if item.folder else (os.path.dirname(item.name), False)
         config = self._configs.get(key, _UNKNOWN)
         if config is _UNKNOWN:  # (asked once for each folder the inputs are in)
             path = self.names.on_disk(item.name)
             folder = path if item.folder else os.path.dirname(path)
             config = self._configs[key] = self.configs.config_in(folder)
-        if config != self.configs.own:
-            self.met.setdefault(config, []).append(item.name)
-        return self.scope(config)
+        return config
 
     def _checker(self, options: Options) -> tuple[RuleSet, Checker]:
         """The rules and checker of `options`, shared by the scopes that choose the same."""
