@@ -207,6 +207,10 @@ def _inputs(path: str, how: Discovery, empty: list[str]) -> Iterator[Input]:
     found_in = search(path, how.files)
     if not found_in.found:
         empty.append(unmatched(path, how.files))
+    if not found_in.sets and not found_in.unsearched:  # (files alone, none of them the directory)
+        record = tuple.__new__  # (an `Input` made as its own `__new__` makes it, without the call)
+        yield from (record(Input, (lead + found, False, False, False, True, "")) for found in found_in.found)
+        return
     for found in found_in.found:
         is_set = found in found_in.sets
         why = found_in.unsearched.get(found, "")

@@ -8,6 +8,7 @@ glob matching (`discovery.globs`).
 from __future__ import annotations
 
 import os
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from mtg_typeline.discovery.gitignore import Ignores
@@ -18,6 +19,9 @@ from mtg_typeline.sources.inputs import detect
 
 if TYPE_CHECKING:
     from mtg_typeline.discovery import FileFilter
+
+
+_name = attrgetter("name")  # (a directory entry's)
 
 
 def wants(files: FileFilter, *paths: str) -> bool:
@@ -79,7 +83,7 @@ class Search:
         subdirectories, by name."""
         try:
             with os.scandir(folder) as scan:
-                entries = sorted(scan, key=lambda entry: entry.name)
+                entries = sorted(scan, key=_name)
         except OSError as exc:
             self.cannot_list(relative, exc)
             return
@@ -101,17 +105,19 @@ class Search:
         root), in order."""
         names: list[str] = []
         here: list[tuple[str, str] | str] = []
+        hidden, wanted = self.files.hidden, self.wanted
+        ignored = ignores.ignored if ignores is not None else None
         for entry in entries:
             name = entry.name
-            if (name.startswith(".") and not self.files.hidden) or name == ".git":
+            if (name.startswith(".") and not hidden) or name == ".git":
                 continue
             path = lead + name
             if entry.is_dir(follow_symlinks=False):
-                if ignores is None or not ignores.ignored(path, True):
+                if ignored is None or not ignored(path, True):
                     here.append((entry.path, path))
             elif (
-                self.wanted(path, name)
-                and (ignores is None or not ignores.ignored(path, False))
+                wanted(path, name)
+                and (ignored is None or not ignored(path, False))
                 and is_file_or_broken_link(entry)
             ):
                 names.append(name)

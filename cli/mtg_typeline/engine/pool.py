@@ -17,7 +17,10 @@ number of each into memory the parent shares before it starts on it) is reported
 chunks are checked again by another worker. Ctrl-C reaches the workers too, which ignore it:
 the parent stops them, waits for them to end, and the run ends as an interrupted one (130).
 
-Forking is POSIX's; where the system has no `fork`, a run is serial. `--fix` and `--diff`
+A worker is made by `os.fork` and talks to the run through two pipes, its chunks in and its
+answers out, each message pickled after its length (multiprocessing, which would cost a run
+some 15 ms to load, is not used). Forking is POSIX's; where the system has no `fork`, a run
+is serial. `--fix` and `--diff`
 stay serial: they write files and print diffs as they go, one input after another.
 
 For the tests alone, `TYPELINE_TEST_KILL_WORKER=NAME` makes the worker that comes to the
@@ -33,12 +36,9 @@ import signal
 import sys
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mtg_typeline.records import NamedTuple
-
-if TYPE_CHECKING:
-    from multiprocessing.connection import Connection
 
 # Fewer inputs than this are checked in the run's own process: starting workers costs more
 # than it saves (measured on bench/trees.py's scripts: at 1,000 the CPU time of two workers and
@@ -63,8 +63,7 @@ Naming = Callable[[int], str]  # the name of an input (by its number)
 
 
 def can_fork() -> bool:
-    """Whether workers can be made here (forked: POSIX). multiprocessing, which makes them,
-    is imported only when a pool starts: most runs have too few inputs for one."""
+    """Whether workers can be made here (forked: POSIX)."""
     return hasattr(os, "fork")
 
 
@@ -90,14 +89,42 @@ def pooled(inputs: Sequence[int], jobs: int, work: Work, name_of: Naming) -> Gen
 
 
 class _Worker:
-    """One worker: its process, the pipe to it, and the chunks of inputs handed to it not yet
-    answered (oldest first), and whether it was told to end."""
+    """One worker: its process, the pipes to it (the chunks it is handed) and from it (its
+    answers), the chunks of inputs handed to it not yet answered (oldest first), whether it
+    was told to end, and how it ended once it has."""
 
-    def __init__(self, process: Any, pipe: Connection) -> None:
-        self.process = process
-        self.pipe = pipe
+    def __init__(self, pid: int, tasks: int, answers: int) -> None:
+        self.pid = pid
+        self.tasks = tasks  # (the writing end of its pipe of chunks)
+        self.answers = answers  # (the reading end of its pipe of answers)
         self.chunks: deque[list[int]] = deque()
         self.ended = False
+        self.exitcode: int | None = None  # (None: not waited for yet)
+
+    def alive(self) -> bool:
+        """Whether its process has not ended (it is waited for if it has)."""
+        if self.exitcode is None:
+            with contextlib.suppress(ChildProcessError):
+                pid, status = os.waitpid(self.pid, os.WNOHANG)
+                if pid == 0:
+                    return True
+                self.exitcode = os.waitstatus_to_exitcode(status)
+        return False
+
+    def join(self) -> int | None:
+        """Wait for its process to end; how it ended (its exit code, or minus the signal)."""
+        if self.exitcode is None:
+            try:
+                _, status = os.waitpid(self.pid, 0)
+            except ChildProcessError:  # (waited for already)
+                return None
+            self.exitcode = os.waitstatus_to_exitcode(status)
+        return self.exitcode
+
+    def close(self) -> None:
+        for end in (self.tasks, self.answers):
+            with contextlib.suppress(OSError):
+                os.close(end)
 
 
 class _Pool:
@@ -108,15 +135,14 @@ class _Pool:
         size = max(1, min(_MAX_CHUNK, len(inputs) // (jobs * 8)))
         starts = range(0, len(inputs), size)
         self.todo: deque[list[int]] = deque(list(inputs[start : start + size]) for start in starts)
-        import multiprocessing
-
-        self.context = multiprocessing.get_context("fork")
         self.current = _shared_numbers(jobs, -1)  # the input each worker is on (-1: none)
         self.done: dict[int, Any] = {}
         # the run's own process is one of the `jobs`: it checks a chunk whenever no worker
         # has answered (but not for the tests' hook: the input it names goes to a worker)
         self.own_turn = KILL_WORKER not in os.environ
-        self.workers = [self.start(slot) for slot in range(jobs - 1 if self.own_turn else jobs)]
+        self.workers: list[_Worker] = []
+        for slot in range(jobs - 1 if self.own_turn else jobs):
+            self.workers.append(self.start(slot))
 
     def start(self, slot: int) -> _Worker:
         """A worker in `slot`, forked with Ctrl-C held back until it ignores it."""
@@ -124,41 +150,62 @@ class _Pool:
             if stream is not None:
                 with contextlib.suppress(OSError, ValueError):
                     stream.flush()
-        mine, theirs = self.context.Pipe()
-        process = self.context.Process(target=self.serve, args=(slot, theirs), daemon=True)
+        chunks_out, chunks_in = os.pipe()  # (run -> worker)
+        answers_out, answers_in = os.pipe()  # (worker -> run)
         held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
-            process.start()
-        finally:
+            pid = os.fork()
+        except OSError:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
-        theirs.close()
-        worker = _Worker(process, mine)
+            for end in (chunks_out, chunks_in, answers_out, answers_in):
+                os.close(end)
+            raise
+        if pid == 0:  # the worker: it never returns to the run's code
+            status = 1
+            try:
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
+                for end in (chunks_in, answers_out, *self.run_ends(slot)):
+                    with contextlib.suppress(OSError):
+                        os.close(end)
+                self.serve(slot, chunks_out, answers_in)
+                status = 0
+            finally:
+                os._exit(status)
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        os.close(chunks_out)
+        os.close(answers_in)
+        worker = _Worker(pid, chunks_in, answers_out)
         for _ in range(_AHEAD):
             self.hand(worker)
         return worker
 
-    def serve(self, slot: int, pipe: Connection) -> None:
-        """A worker's life: check each chunk it is sent, answer it whole; None ends it."""
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    def run_ends(self, slot: int) -> list[int]:
+        """The ends of the other workers' pipes that the run holds (a new worker closes its
+        copies: a worker whose run is gone then reads the end of its chunks and ends)."""
+        return [end for other, w in enumerate(self.workers) if other != slot for end in (w.tasks, w.answers)]
+
+    def serve(self, slot: int, chunks: int, answers: int) -> None:
+        """A worker's life: check each chunk it is sent, answer it whole; None (or the end
+        of the pipe: the run is gone) ends it."""
         from mtg_typeline.engine.split import in_fork
 
         in_fork()  # (a big text file among its inputs is read in this one process)
         doomed = os.environ.get(KILL_WORKER)
-        while (chunk := pipe.recv()) is not None:
-            answers = []
+        while (chunk := _received(chunks)) is not None:
+            answered = []
             try:
                 for index in chunk:
                     self.current[slot] = index
                     if doomed is not None and self.name_of(index) == doomed:
                         os.kill(os.getpid(), signal.SIGKILL)
-                    answers.append(self.work(index))
-            except Exception as exc:  # a bug: told to the parent, which reports it
+                    answered.append(self.work(index))
+            except Exception as exc:  # a bug: told to the run, which reports it
                 self.current[slot] = -1
-                pipe.send(_Failed(f"{type(exc).__name__}: {exc}"))
+                _send(answers, _Failed(f"{type(exc).__name__}: {exc}"))
                 continue
             self.current[slot] = -1
-            pipe.send(answers)
+            _send(answers, answered)
 
     def hand(self, worker: _Worker) -> None:
         """Send the next chunk to `worker`, or tell it to end (once) when none is left."""
@@ -170,23 +217,27 @@ class _Pool:
         else:
             worker.chunks.append(chunk)
         with contextlib.suppress(OSError):  # (it died since it answered: `bury` hands its chunks on)
-            worker.pipe.send(chunk)
+            _send(worker.tasks, chunk)
 
     def answers(self) -> Iterator[tuple[int, Any]]:
         for expected in self.inputs:
             while expected not in self.done:
-                if self.todo and self.own_turn and not self.answered():
+                if self.todo and self.own_turn and not self.answered(0):
                     self.check_here()
                 else:
                     self.collect()
             yield expected, self.done.pop(expected)
 
-    def answered(self) -> bool:
-        """Whether a worker has answered (or died) and waits to be heard."""
-        from multiprocessing.connection import wait
+    def answered(self, timeout: float | None) -> list[_Worker]:
+        """The workers that have answered (or died) and wait to be heard, waiting up to
+        `timeout` seconds for one (None: until one has)."""
+        import select
 
-        busy = [w for w in self.workers if w.chunks]
-        return bool(wait([w.pipe for w in busy] + [w.process.sentinel for w in busy], 0))
+        busy = {w.answers: w for w in self.workers if w.chunks}
+        waiting = select.poll()
+        for end in busy:
+            waiting.register(end, select.POLLIN)
+        return [busy[end] for end, _ in waiting.poll(None if timeout is None else timeout * 1000)]
 
     def check_here(self) -> None:
         """Check the next chunk in the run's own process, while no worker needs it."""
@@ -195,17 +246,12 @@ class _Pool:
 
     def collect(self) -> None:
         """Wait for a worker to answer, or to die."""
-        from multiprocessing.connection import wait
-
-        busy = [w for w in self.workers if w.chunks]
-        ready = wait([w.pipe for w in busy] + [w.process.sentinel for w in busy])
-        for slot, worker in enumerate(self.workers):
-            if worker.chunks and (worker.pipe in ready or worker.process.sentinel in ready):
-                answers = _received(worker.pipe)
-                if answers is None:  # its end of the pipe closed: it died
-                    self.bury(slot, worker)
-                else:
-                    self.take(worker, answers)
+        for worker in self.answered(None):
+            answers = _received(worker.answers)
+            if answers is None:  # its end of the pipe closed: it died
+                self.bury(worker)
+            else:
+                self.take(worker, answers)
 
     def take(self, worker: _Worker, answers: Any) -> None:
         if isinstance(answers, _Failed):
@@ -213,16 +259,17 @@ class _Pool:
         self.done.update(zip(worker.chunks.popleft(), answers, strict=True))
         self.hand(worker)
 
-    def bury(self, slot: int, worker: _Worker) -> None:
+    def bury(self, worker: _Worker) -> None:
         """A worker died: its input is `Died`, the rest of its chunks go to a new worker."""
-        worker.process.join()
+        slot = self.workers.index(worker)
+        exitcode = worker.join()
         fatal = self.current[slot]
         if any(fatal in chunk for chunk in worker.chunks):  # (else it died between chunks)
-            self.done[fatal] = Died(_ended(worker.process.exitcode))
+            self.done[fatal] = Died(_ended(exitcode))
         rest = [index for chunk in worker.chunks for index in chunk if index != fatal]
         if rest:
             self.todo.appendleft(rest)
-        worker.pipe.close()
+        worker.close()
         worker.chunks.clear()
         self.current[slot] = -1
         self.workers[slot] = self.start(slot)
@@ -230,11 +277,12 @@ class _Pool:
     def stop(self) -> None:
         """End every worker: those still at work (Ctrl-C, an error) are terminated."""
         for worker in self.workers:  # (an idle one was told to end when nothing was left)
-            if worker.process.is_alive() and worker.chunks:
-                worker.process.terminate()
+            if worker.chunks and worker.alive():
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(worker.pid, signal.SIGTERM)
         for worker in self.workers:
-            worker.process.join()
-            worker.pipe.close()
+            worker.close()  # (first: a worker still reading its chunks reads their end)
+            worker.join()
 
 
 def _shared_numbers(count: int, value: int) -> memoryview:
@@ -249,12 +297,45 @@ def _shared_numbers(count: int, value: int) -> memoryview:
     return numbers
 
 
-def _received(pipe: Connection) -> Any:
-    """What a worker sent (its answers, or how it failed); None if it sent nothing and ended."""
-    try:
-        return pipe.recv() if pipe.poll() else None
-    except (EOFError, OSError):
+_HEAD = 8  # (bytes of a message's length, before it)
+
+
+def _send(end: int, message: Any) -> None:
+    """Write `message` (pickled, after its length) to the pipe `end`."""
+    import pickle  # (only once a pool starts: most runs have too few inputs for one)
+
+    data = pickle.dumps(message, pickle.HIGHEST_PROTOCOL)
+    view = memoryview(len(data).to_bytes(_HEAD, "little") + data)
+    while view:
+        view = view[os.write(end, view) :]
+
+
+def _received(end: int) -> Any:
+    """The next message from the pipe `end`; None if it ended first (the other side is gone,
+    or died while writing)."""
+    import pickle
+
+    head = _read(end, _HEAD)
+    if head is None:
         return None
+    body = _read(end, int.from_bytes(head, "little"))
+    return None if body is None else pickle.loads(body)  # (from a fork of this run: `_send`)
+
+
+def _read(end: int, size: int) -> bytes | None:
+    """`size` bytes from the pipe `end` (never more: the next message stays in the pipe);
+    None at its end."""
+    parts = []
+    while size:
+        try:
+            got = os.read(end, min(size, 1 << 20))
+        except OSError:
+            return None
+        if not got:
+            return None
+        parts.append(got)
+        size -= len(got)
+    return b"".join(parts)
 
 
 class _Failed(NamedTuple):
