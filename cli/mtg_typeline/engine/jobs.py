@@ -52,15 +52,12 @@ def check_in_workers(
     oracle = scopes.oracle
 
     def work(index: int) -> _Answer:
-        item, read = inputs[index], [0]
+        item, read = inputs[index], _Read()
         found: list[Reported] = []
-
-        def count(size: int) -> None:
-            read[0] += size
-
-        checked = check_input(item, stdin, scoped[index].inputs, found.append, Meter(count))
-        reported = [thing.portable(listed) if isinstance(thing, Passed) else thing for thing in found]
-        return _Answer(checked, reported, read[0], oracle is not None and item.name in oracle.nameless)
+        checked = check_input(item, stdin, scoped[index].inputs, found.append, read)
+        if found:
+            found = [thing.portable(listed) if isinstance(thing, Passed) else thing for thing in found]
+        return _Answer(checked, found, read.size, oracle is not None and item.name in oracle.nameless)
 
     # The first input is checked here, before the workers fork, and a line through every
     # check: what they load on first use (its format's reader, the checks) is loaded once.
@@ -68,12 +65,29 @@ def check_in_workers(
     scoped[0].inputs.checker.check_fully(WARM_UP)
     here = {0} | {index for index, item in enumerate(inputs) if item.stdin}
     elsewhere = [index for index in range(len(inputs)) if index not in here]
+    scope = scoped[0]  # (the inputs of a folder share their scope: one reporter)
+    report = reporter_of(scope)
     with contextlib.closing(pooled(elsewhere, jobs, work, lambda index: inputs[index].name)) as answers:
         for index, item in enumerate(inputs):
             answer = work(index) if index in here else next(answers)[1]
-            _take(item, answer, reporter_of(scoped[index]), meter, tally)
+            if scoped[index] is not scope:
+                scope = scoped[index]
+                report = reporter_of(scope)
+            _take(item, answer, report, meter, tally)
             if not isinstance(answer, Died) and answer.nameless and oracle is not None:
                 oracle.nameless.setdefault(item.name)
+
+
+class _Read(Meter):
+    """The bytes one input's check reads, counted for the run's progress bar."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.size = 0
+
+    def add(self, size: int) -> None:
+        if size > 0:
+            self.size += size
 
 
 def _take(item: Input, answer: _Answer | Died, report: Report, meter: Meter, tally: Tally) -> None:
