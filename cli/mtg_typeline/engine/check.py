@@ -302,8 +302,9 @@ def check_items(
         report(input_finding(MALFORMED, exc.path or path, exc.message, exc.line, exc.column, exc.column + 1))
     except RecursionError:
         report(input_finding(MALFORMED, path, f"{path} is nested too deeply to read", 1, 1, 2))
-    for unused in directives.unused():
-        report(unused)
+    if directives.lines:  # (the input had comments: a directive among them may have silenced nothing)
+        for unused in directives.unused():
+            report(unused)
     return count
 
 

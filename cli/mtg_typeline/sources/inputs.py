@@ -195,12 +195,15 @@ _BY_EXTENSION = {".mse-set": "mse", ".jsonl": "jsonl", ".ndjson": "jsonl", ".csv
 _BY_EXTENSION.update({".yaml": "yaml", ".yml": "yaml"})
 
 
+_LEAD = UTF8_BOM + b" \t\r\n"  # (what is passed over before the first bytes that tell)
+
+
 def detect(path: str, head: bytes) -> str:
     """The format of an input from its name and its first bytes (`head`)."""
     name = os.path.basename(path.rstrip("/\\")).lower()
     dot = name.rfind(".")  # (its extension, as `os.path.splitext` has it: leading dots are none)
     ext = name[dot:] if dot > 0 and name[:dot].lstrip(".") else ""
-    start = head.lstrip(UTF8_BOM + b" \t\r\n")
+    start = head.lstrip(_LEAD)
     if ext in _BY_EXTENSION:
         found = _BY_EXTENSION[ext]
     elif ext == ".xml" or start.startswith((b"<?xml", b"<cockatrice", b"<!--")):
@@ -318,13 +321,13 @@ _FORGE_KEY = re.compile(rb"(?:\A(?:\xef\xbb\xbf)?|[\r\n])[ \t\r\n\x0b\x0c]*(Name
 def _looks_like_forge(head: bytes) -> bool:
     """Whether the head has both a `Name:` and a `Types:` line, as a card script does."""
     text = head[:4096]
-    if b"Types" not in text or b"Name" not in text:
-        return False
     first = len(UTF8_BOM) if text.startswith(UTF8_BOM) else 0  # (the first line, after a BOM)
     if (text.startswith(b"Name:", first) or b"\nName:" in text or b"\rName:" in text) and (
         text.startswith(b"Types:", first) or b"\nTypes:" in text or b"\rTypes:" in text
     ):
         return True  # (both start a line, as Forge writes them: the search below tells the rest)
+    if b"Types" not in text or b"Name" not in text:
+        return False
     return len(set(_FORGE_KEY.findall(text))) == 2
 
 
