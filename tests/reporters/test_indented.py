@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mtg_typeline.findings import Summary
-from mtg_typeline.reporters import ReportFile, ReportSettings, RunResult, gitlab, sarif
+from mtg_typeline.reporters import ReportFile, ReportSettings, RunResult, gitlab, json_format, sarif
 from mtg_typeline.reporters.indented import FINGERPRINT, LAST, LINE, Items, Template, bytes_under, write
 
 VALUES = st.recursive(
@@ -119,7 +119,7 @@ def test_fingerprints_are_those_of_each_key_and_occurrence() -> None:
     assert len(set(expected)) == len(expected)
 
 
-@pytest.mark.parametrize("module", [sarif, gitlab])
+@pytest.mark.parametrize("module", [sarif, gitlab, json_format])
 @pytest.mark.parametrize("copies", [0, 1, 300])
 @pytest.mark.parametrize("odd", [False, True], ids=["UTF-8", "not UTF-8"])
 def test_a_report_to_a_text_file_is_written_as_its_bytes(module: Any, copies: int, odd: bool) -> None:

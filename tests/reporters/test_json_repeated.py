@@ -3,8 +3,12 @@ encodes it, though what follows its place is encoded once per distinct finding."
 
 from __future__ import annotations
 
+import io
 import json
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import run_cli
@@ -12,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mtg_typeline.findings import Finding, Fix, Severity, Span
-from mtg_typeline.reporters import json_format
+from mtg_typeline.reporters import Bytes, json_format
 
 LINES = [
     "Creature \u2014 Goblim",
@@ -45,9 +49,9 @@ def test_a_repeated_finding_is_encoded_once(tmp_path: Path, monkeypatch: pytest.
     encoded: list[tuple[str, int]] = []
     tail = json_format.EncodedFindings._tail
 
-    def counted(self: json_format.EncodedFindings, finding: Finding, key: tuple[object, ...]) -> str:
+    def counted(self: json_format.EncodedFindings, finding: Finding, kept: dict[Any, Any]) -> str:
         encoded.append((finding.path, finding.line))
-        return tail(self, finding, key)
+        return tail(self, finding, kept)
 
     monkeypatch.setattr(json_format.EncodedFindings, "_tail", counted)
     result = run_cli(["check", "--format", "json", _write(tmp_path, "many.txt", 50)])
@@ -56,6 +60,19 @@ def test_a_repeated_finding_is_encoded_once(tmp_path: Path, monkeypatch: pytest.
     assert (
         len(encoded) == len({(f["code"], f["message"], f["column"], f["type_line"]) for f in findings}) < 10
     )
+
+
+def test_standard_output_has_the_bytes_of_the_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """To standard output the findings are written as bytes under the text stream, what
+    follows each place encoded once: the bytes are those of the report as text."""
+    first, second = _write(tmp_path, "één.txt", 600), _write(tmp_path, 'q"uote.txt', 2)
+    monkeypatch.chdir(tmp_path)  # (both runs name the files from here)
+    command = [sys.executable, "-m", "mtg_typeline", "check", "--format", "json", str(first), str(second)]
+    done = subprocess.run(command, capture_output=True, check=False, cwd=tmp_path)
+    assert done.returncode == 1 and done.stderr == b""
+    text = run_cli(["check", "--format", "json", first, second]).stdout
+    assert done.stdout == text.encode("utf-8")
+    assert text.count("\n") > 2 * json_format._AT_ONCE
 
 
 _TEXT = st.text(st.characters(codec="utf-8"), max_size=12)
@@ -83,8 +100,12 @@ _FINDINGS = st.builds(
 @given(_FINDINGS)
 def test_any_finding_is_written_as_to_dict_encodes_it(finding: Finding) -> None:
     """Field by field, as the encoder writes `to_dict`: any text (quotes, backslashes,
-    control and line-break characters, any letter), no card or one, a fix or none."""
-    assert json_format.EncodedFindings().finding(finding) == json.dumps(finding.to_dict(), ensure_ascii=False)
+    control and line-break characters, any letter), no card or one, a fix or none; as
+    text, and as the bytes of that text."""
+    text = json.dumps(finding.to_dict(), ensure_ascii=False)
+    assert json_format.EncodedFindings().finding(finding) == text
+    encoded = json_format.EncodedFindings(under=Bytes(io.BytesIO(), "utf-8", "strict"))
+    assert encoded.data(finding) == encoded.data(finding) == text.encode("utf-8")
     compact = json_format.EncodedFindings(compact=True).finding(finding)
     assert compact == json.dumps(finding.to_dict(), ensure_ascii=False, separators=(",", ":"))
 

@@ -15,17 +15,13 @@ texts are written as bytes under the text stream, each template encoded once
 
 from __future__ import annotations
 
-import io
 import json
-import os
-import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import partial
-from typing import AnyStr, BinaryIO, Protocol, TextIO, TypeVar
+from typing import AnyStr, Protocol, TextIO, TypeVar
 
 from mtg_typeline.findings import Finding
-from mtg_typeline.records import NamedTuple
-from mtg_typeline.reporters import ReportFile
+from mtg_typeline.reporters import Bytes, bytes_under
 
 INDENT = "  "
 _CONSTANTS = {True: "true", False: "false", None: "null"}  # True == 1: looked up by identity
@@ -82,31 +78,6 @@ class Template:
         `str.format_map` or `%` would parse the whole text anew each time)."""
         slots = tuple((place, index) for index, place in enumerate(self.places))
         return _filled(self.parts, slots, tuple(str(values[name]) for name in self.names))
-
-
-class Bytes(NamedTuple):
-    """The byte stream under a text output, and the codec and error handler the output
-    writes its text with: the texts of findings are written there encoded once per
-    template, not encoded again at each place (a report of 57,212 SARIF results is some
-    100 MB of text)."""
-
-    stream: BinaryIO
-    encoding: str
-    errors: str
-
-    def encode(self, text: str) -> bytes:
-        return text.encode(self.encoding, self.errors)
-
-
-def bytes_under(out: TextIO) -> Bytes | None:
-    """The bytes under `out` where writing there is writing the text to `out`, a stream
-    that writes line ends as they are: a report file (`reporters.ReportFile`), or standard
-    output where the system ends lines with a line feed. None for any other stream."""
-    stdout = out is sys.stdout and type(out) is io.TextIOWrapper and os.linesep == "\n"
-    if not (stdout or type(out) is ReportFile):
-        return None
-    assert isinstance(out, io.TextIOWrapper)
-    return Bytes(out.buffer, out.encoding, out.errors or "strict")
 
 
 def write(out: TextIO, template: Template, items: Items, texts: Iterable[str]) -> None:

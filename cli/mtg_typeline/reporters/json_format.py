@@ -10,16 +10,20 @@ One finding a line keeps large outputs readable with line tools and lets the enc
 at C speed (an indented document goes through the pure-Python one, ten times slower).
 A line repeated in the input has the same findings at each of its places: what follows a
 finding's place in its object is encoded once (`EncodedFindings`) and written after each place.
+To standard output and to a report file, whose text is written as it is, the findings are
+written as UTF-8 bytes under the text stream (`reporters.bytes_under`): what follows each
+place is encoded once, and the tens of megabytes of a large report are not encoded again.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
 from json.encoder import encode_basestring as _string  # (the encoder's own, at C speed)
-from typing import TextIO
+from typing import Any, TextIO
 
 from mtg_typeline.findings import Finding
-from mtg_typeline.reporters import ReportSettings, RunResult
+from mtg_typeline.reporters import Bytes, ReportSettings, RunResult, bytes_under
 
 VERSION = 1
 
@@ -31,12 +35,29 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
         head["rules"] = {"name": rules.name, "files": list(rules.provenance.files)}
     head["summary"] = result.summary.to_dict()
     out.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "findings": [')
-    encoded = EncodedFindings().finding
     findings = result.findings
-    for start in range(0, len(findings), _AT_ONCE):  # (no second copy of a large report)
-        chunk = ",\n".join(map(encoded, findings[start : start + _AT_ONCE]))
-        out.write(f",\n{chunk}" if start else f"\n{chunk}")
+    under = bytes_under(out)
+    if under is not None and findings and _utf8(under):
+        out.flush()  # (what `out` holds goes first)
+        data, write = EncodedFindings(under=under).data, under.stream.write
+        for start in range(0, len(findings), _AT_ONCE):
+            write(b",\n" if start else b"\n")
+            write(b",\n".join(map(data, findings[start : start + _AT_ONCE])))
+    else:
+        encoded = EncodedFindings().finding
+        for start in range(0, len(findings), _AT_ONCE):  # (no second copy of a large report)
+            chunk = ",\n".join(map(encoded, findings[start : start + _AT_ONCE]))
+            out.write(f",\n{chunk}" if start else f"\n{chunk}")
     out.write("\n]}\n")
+
+
+def _utf8(under: Bytes) -> bool:
+    """Whether `under` writes text as UTF-8, in which a finding's place (ASCII) and what
+    follows it can be encoded apart."""
+    try:
+        return codecs.lookup(under.encoding).name == "utf-8"
+    except LookupError:
+        return False
 
 
 _AT_ONCE = 1024  # findings written at once
@@ -49,30 +70,52 @@ class EncodedFindings:
     """Findings as `Finding.to_dict` encodes them, byte for byte (`compact`: with the
     separators `,` and `:`, as JSON Lines has them): the place (path, line, column, end
     line) written each time, the rest (the same for every place of a repeated line) encoded
-    once per distinct finding."""
+    once per distinct finding; as text (`finding`), or as the bytes a UTF-8 stream `under`
+    the output is written (`data`: the rest encoded to bytes once too)."""
 
-    def __init__(self, compact: bool = False) -> None:
+    def __init__(self, compact: bool = False, under: Bytes | None = None) -> None:
         self.item, self.key = (",", ":") if compact else (", ", ": ")
         self.paths: dict[str, str] = {}
         self.tails: dict[tuple[object, ...], str] = {}
+        self.under = under
+        self.path_data: dict[str, bytes] = {}
+        self.tail_data: dict[tuple[object, ...], bytes] = {}
         item, key = self.item, self.key
         self.column, self.end_line = f'{item}"column"{key}', f'{item}"end_line"{key}'
 
     def finding(self, finding: Finding) -> str:
         path = self.paths.get(finding.path)
         if path is None:
-            encoded = _string(finding.path)
-            path = self.paths[finding.path] = f'{{"path"{self.key}{encoded}{self.item}"line"{self.key}'
+            path = self.paths[finding.path] = self._path(finding.path)
         # what `to_dict` writes after the end line: the first ten fields, and the card
         key = finding[:10] if finding.card is None else (*finding[:10], finding.card)
         tail = self.tails.get(key)
         if tail is None:
-            tail = self._tail(finding, key)
+            tail = self.tails[key] = self._tail(finding, self.tails)
         line = finding.line
         end_line = finding.end_line or line  # (`last_line`, read here at once)
         return f"{path}{line}{self.column}{finding.column}{self.end_line}{end_line}{self.item}{tail}"
 
-    def _tail(self, finding: Finding, key: tuple[object, ...]) -> str:
+    def data(self, finding: Finding) -> bytes:
+        """`finding`'s text as the bytes `under` writes (UTF-8): the place written in ASCII
+        each time, between its path and the rest, each encoded once."""
+        assert self.under is not None
+        path = self.path_data.get(finding.path)
+        if path is None:
+            path = self.path_data[finding.path] = self.under.encode(self._path(finding.path))
+        key = finding[:10] if finding.card is None else (*finding[:10], finding.card)
+        tail = self.tail_data.get(key)
+        if tail is None:
+            tail = self.tail_data[key] = self.under.encode(self.item + self._tail(finding, self.tail_data))
+        line = finding.line
+        end_line = finding.end_line or line
+        return path + f"{line}{self.column}{finding.column}{self.end_line}{end_line}".encode() + tail
+
+    def _path(self, path: str) -> str:
+        """What the text of a finding at `path` starts with, up to its line."""
+        return f'{{"path"{self.key}{_string(path)}{self.item}"line"{self.key}'
+
+    def _tail(self, finding: Finding, kept: dict[tuple[object, ...], Any]) -> str:
         """What `to_dict` encodes after the end line, written field by field (as the encoder
         writes each: strings by its own function, at C speed), without the `to_dict` and
         the encoder's walk over it, which take three times as long."""
@@ -96,7 +139,6 @@ class EncodedFindings:
             f'{item}"suggestion"{sep}{"null" if suggestion is None else text(suggestion)}'
             f'{item}"fix"{sep}{fixed}}}'
         )
-        if len(self.tails) >= _REMEMBERED:
-            self.tails.clear()
-        self.tails[key] = tail
+        if len(kept) >= _REMEMBERED:  # (the caller keeps the new one)
+            kept.clear()
         return tail
