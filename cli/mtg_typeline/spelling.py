@@ -16,7 +16,7 @@ by difflib itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 CUTOFF = 0.75
@@ -154,26 +154,35 @@ class _Index:
         self.longest = max((len(k) for k in self.by_key), default=0)
         _KNOWN.add(self.by_key)
 
+    def close(self, word: str, limit: int = 3) -> tuple[str, ...]:
+        """The candidates close to `word`, best first, compared case-insensitively."""
+        key = word.casefold()
+        if len(key) > self.longest + MAX_DELETES:
+            return ()  # (longer than any candidate by more than two letters: none within reach)
+        keys, found = self.keys, []
+        for _, near in _KNOWN.scored(key):
+            if near in keys:
+                found.append(self.by_key[near])
+                if len(found) == limit:
+                    break
+        return tuple(found)
+
 
 @lru_cache(maxsize=64)
 def _index(candidates: tuple[str, ...]) -> _Index:
     return _Index(candidates)
 
 
+def matcher(candidates: tuple[str, ...]) -> Callable[[str], tuple[str, ...]]:
+    """`close_matches` against `candidates`, for a caller that asks about many words with
+    the same candidates (a long tuple is not hashed again for each word)."""
+    return _index(candidates).close
+
+
 @lru_cache(maxsize=4096)
 def close_matches(word: str, candidates: tuple[str, ...], limit: int = 3) -> tuple[str, ...]:
     """Listed words close to `word`, best first, compared case-insensitively."""
-    index = _index(candidates)
-    key = word.casefold()
-    if len(key) > index.longest + MAX_DELETES:
-        return ()  # (longer than any candidate by more than two letters: none within reach)
-    keys, found = index.keys, []
-    for _, near in _KNOWN.scored(key):
-        if near in keys:
-            found.append(index.by_key[near])
-            if len(found) == limit:
-                break
-    return tuple(found)
+    return _index(candidates).close(word, limit)
 
 
 # Plurals English makes otherwise than with -s, -es, -ies or -ves, as type words have them.

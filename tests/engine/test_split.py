@@ -72,6 +72,25 @@ def test_a_file_in_parts_reports_what_one_process_does(small_parts: list[int | N
     assert '"line": 560' in serial  # (findings far down the file, placed after every part)
 
 
+def test_the_head_of_the_file_is_checked_before_the_forks_are_made(
+    small_parts: list[int | None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a check builds on meeting its first findings is built once, before the forks:
+    the head's lines are checked first, in the run's process, and what they find is dropped
+    (the report is the serial run's: no finding twice)."""
+    events: list[tuple[str, int]] = []
+    warm, fork = split._warm, split._fork
+    monkeypatch.setattr(split, "_warm", lambda *args: events.append(("warm", args[2])) or warm(*args))
+    monkeypatch.setattr(split, "_fork", lambda *args: events.append(("fork", args[2])) or fork(*args))
+    monkeypatch.setattr(split, "_WARM_BYTES", 200)
+    path = Path("lines.txt")
+    path.write_text("\n".join(LINES * 40) + "\n", encoding="utf-8")
+    serial, parts, status, parts_status = both(path)
+    assert small_parts[-1] is not None and parts == serial and parts_status == status == 1
+    assert [kind for kind, _ in events] == ["warm", "fork", "fork"]
+    assert events[0][1] == events[1][1]  # (the head, up to the first fork's part)
+
+
 def test_a_process_that_dies_sends_the_file_to_one_process(small_parts: list[int | None]) -> None:
     path = Path("lines.txt")
     path.write_text("\n".join(LINES * 30) + "\n", encoding="utf-8")

@@ -15,6 +15,7 @@ says what it is (`mtg_typeline.ruleset.unset_subtypes`), and how to check such c
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from mtg_typeline.checks.base import (
     Problem,
@@ -35,7 +36,8 @@ from mtg_typeline.records import NamedTuple
 from mtg_typeline.ruleset import RuleSet, SubtypeList, edition_dates
 from mtg_typeline.ruleset.history import Run, listed_later
 from mtg_typeline.ruleset.typenames import name_problem
-from mtg_typeline.ruleset.unset_subtypes import unset_subtype
+from mtg_typeline.ruleset.unset_subtypes import UnsetSubtype, unset_subtype
+from mtg_typeline.spelling import matcher
 
 
 class Own(NamedTuple):
@@ -46,12 +48,31 @@ class Own(NamedTuple):
     kinds: str  # 'a creature type (205.3m)', 'an artifact type (205.3g) or a creature type ...'
     rules: tuple[str, ...]  # the rules the finding cites
     entries: tuple[str, ...]  # every entry of the lists, in order
+    close: Callable[[str], tuple[str, ...]]  # the entries close to a word (`spelling.matcher`)
 
 
 def own_lists(own: tuple[SubtypeList, ...], rules: RuleSet) -> Own:
     """The `Own` of the lists `own` under `rules`."""
     kinds = either(article(s.singular) + f" ({list_label(s, rules)})" for s in own)
-    return Own(own, kinds, list_rules(own), entries_of(own))
+    entries = entries_of(own)
+    return Own(own, kinds, list_rules(own), entries, matcher(entries))
+
+
+class Said(NamedTuple):
+    """What TL302 reads of a word whatever the object's lists (`said_of`): made once for a
+    word that many lines share (`checks.unknown_alone`)."""
+
+    removed: str  # ' (removed by fanset.yaml)', or ''
+    later: Run | None  # where a newer edition lists it (not for a removed word)
+    unset: UnsetSubtype | None  # what it is on Un-set cards (not for a removed word)
+
+
+def said_of(word: str, rules: RuleSet, dates: tuple[str, ...] | None = None) -> Said:
+    """The `Said` of `word` under `rules` (`dates`: as `ruleset.history.listed_later` takes them)."""
+    removed = removed_note(word, rules)
+    if removed:
+        return Said(removed, None, None)
+    return Said(removed, listed_later(word, rules, dates), unset_subtype(word))
 
 
 def unknown_problem(
@@ -61,18 +82,20 @@ def unknown_problem(
     own: tuple[SubtypeList, ...],
     rules: RuleSet,
     facts: Own | None = None,
+    said: Said | None = None,
 ) -> Problem:
     """The finding for `words[index]`, which no list holds; `own` are the object's lists
-    (`facts` what is read of them, when the caller keeps it)."""
+    (`facts` what is read of them, and `said` what is read of the word, when the caller
+    keeps them)."""
     word = words[index]
     if facts is None:
         facts = own_lists(own, rules)
-    removed = removed_note(word.text, rules)
+    if said is None:
+        said = said_of(word.text, rules)
+    removed, later, unset = said
     why = f"'{shown(word.text)}' is not {facts.kinds} or any other subtype{removed}"
-    later = listed_later(word.text, rules)
-    if later is not None and not removed:  # a word of the rules to come: no guess at another
+    if later is not None:  # a word of the rules to come: no guess at another
         return Problem(word.start, word.end, why + _later_note(later, rules), facts.rules)
-    unset = unset_subtype(word.text) if not removed else None
     if unset is not None:  # a word of joke cards: no guess at a listed word of another meaning
         kin = tuple(s for s in own if s.key == unset.kind)  # (a creature type goes with creatures)
         remedy = _remedy(word.text, kin, rules, "to check such cards")
@@ -90,7 +113,7 @@ def unknown_problem(
             suggestion=replaced(line.text, form.start, form.end, form.text),
             fix=fix(form.start, form.end, form.text),
         )
-    matches = close_matches(word.text, entries + tuple(parts) if parts else entries)
+    matches = close_matches(word.text, entries + tuple(parts)) if parts else list(facts.close(word.text))
     if not matches:
         others = _others(word, rules)
         hint = _other_hint(others, rules) if others or removed else _remedy(word.text, own, rules)

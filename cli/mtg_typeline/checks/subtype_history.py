@@ -12,9 +12,10 @@ from mtg_typeline.ruleset import RuleSet
 from mtg_typeline.ruleset.history import dropped
 
 
-def is_dropped(text: str, rules: RuleSet) -> bool:
-    """A word an older edition listed (TL303 reports it), unless a custom file removed it."""
-    return dropped(text, rules) is not None and not removed_note(text, rules)
+def is_dropped(text: str, rules: RuleSet, dates: tuple[str, ...] | None = None) -> bool:
+    """A word an older edition listed (TL303 reports it), unless a custom file removed it
+    (`dates`: as `ruleset.history.dropped` takes them)."""
+    return dropped(text, rules, dates) is not None and not removed_note(text, rules)
 
 
 def dropped_problem(word: Word, rules: RuleSet) -> Iterator[Problem]:

@@ -25,19 +25,20 @@ import re
 from collections.abc import Callable
 
 from mtg_typeline.checks.base import REGISTRY, finding_of
-from mtg_typeline.checks.subtype_guesses import Own, own_lists, unknown_problem
+from mtg_typeline.checks.subtype_guesses import Own, Said, own_lists, said_of, unknown_problem
 from mtg_typeline.checks.subtype_history import is_dropped
 from mtg_typeline.checks.subtypes import is_type_word
 from mtg_typeline.findings import Finding, Fix, Span
 from mtg_typeline.notation import CANONICAL_DASH, FACE_SEPARATOR
 from mtg_typeline.parser import TypeLine, Word
-from mtg_typeline.ruleset import RuleSet
+from mtg_typeline.ruleset import RuleSet, edition_dates
 
 Findings = tuple[Finding, ...]
 _PLAIN_WORD = re.compile(r"[A-Z][a-z]+")
 _REMEMBERED = 16384  # templates kept (cleared when full)
 _GAP = len(CANONICAL_DASH)
 _UNKNOWN_SUBTYPE = REGISTRY["TL302"]  # (registered by its module, imported above)
+_UNSEEN = Said("", None, None)  # (a word not asked about yet: compared by identity)
 
 
 class UnknownAlone:
@@ -50,6 +51,8 @@ class UnknownAlone:
         self.pieces: dict[frozenset[str], frozenset[str]] = {}  # of the lists of card types
         self.templates: dict[tuple[frozenset[str], str], Finding | None] = {}
         self.owns: dict[frozenset[str], Own] = {}  # what TL302 reads of the lists of card types
+        self.said: dict[str, Said | None] = {}  # what it reads of each word (None: not its alone)
+        self.dates: tuple[str, ...] | None = None  # every edition (read once: each word looks in the history)
 
     def findings(self, text: str, allowed: frozenset[str] | None) -> Findings | None:
         """The findings of `text` if it is such a line (its head plainly right, with
@@ -101,6 +104,7 @@ class UnknownAlone:
             return self.templates[key]
         if len(self.templates) >= _REMEMBERED:
             self.templates.clear()
+            self.said.clear()
         text = head + CANONICAL_DASH + word
         start = len(head) + _GAP
         found = self._unknown_alone(text, Word(word, start, len(text)), card_types)
@@ -114,15 +118,28 @@ class UnknownAlone:
         """The findings of the template `text`, ending in `word`, where TL302 alone can report
         it (see the module's docstring): TL302's; else None."""
         rules = self.rules
-        if rules.subtype_lists(word.text) or is_type_word(word, rules):
-            return None
-        if rules.subtype_rename(word.text) or is_dropped(word.text, rules):
+        said = self.said.get(word.text, _UNSEEN)
+        if said is _UNSEEN:
+            said = self.said[word.text] = self._said(word)
+        if said is None:
             return None
         own = self.owns.get(card_types)
         if own is None:
             own = self.owns[card_types] = own_lists(rules.lists_for(card_types), rules)
-        problem = unknown_problem(TypeLine(text, (), ()), (word,), 0, own.lists, rules, own)
+        problem = unknown_problem(TypeLine(text, (), ()), (word,), 0, own.lists, rules, own, said)
         return (finding_of(_UNKNOWN_SUBTYPE, problem, text),)
+
+    def _said(self, word: Word) -> Said | None:
+        """What TL302 reads of `word` whatever the card types, where TL302 alone reports it
+        (see the module's docstring); else None."""
+        rules = self.rules
+        if rules.subtype_lists(word.text) or is_type_word(word, rules):
+            return None
+        if self.dates is None:
+            self.dates = edition_dates()
+        if rules.subtype_rename(word.text) or is_dropped(word.text, rules, self.dates):
+            return None
+        return said_of(word.text, rules, self.dates)
 
 
 def _pieces(rules: RuleSet, card_types: frozenset[str]) -> frozenset[str]:

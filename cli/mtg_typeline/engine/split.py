@@ -20,6 +20,7 @@ serial reading: the parts' findings are dropped, nothing was reported yet.
 from __future__ import annotations
 
 import contextlib
+import gc
 import marshal
 import os
 import signal
@@ -41,6 +42,7 @@ CheckItems = Callable[..., "int | None"]
 
 MIN_BYTES = 4 << 20  # smaller files are read in one process: forking costs more than it saves
 _LINE_SEARCH = 1 << 20  # how far past a cut a line end is looked for (a longer line: no split)
+_WARM_BYTES = 1 << 16  # of the file's head, checked before the forks are made (`_warm`)
 KILL_PART = "TYPELINE_TEST_KILL_PART"  # tests only: a fork checking a part of the file so named kills itself
 _IN_FORK = [False]  # set in a fork (of this module or of `engine.pool`): it splits nothing
 
@@ -84,6 +86,7 @@ def check_parts(
     if cuts is None:
         return None
     forks: list[tuple[int, int]] = []  # (process id, read end of its pipe)
+    _warm(path, name, cuts[1], checker, part_check)
     try:
         for index in range(1, len(cuts) - 1):
             forks.append(_fork(path, name, cuts[index], cuts[index + 1], checker, part_check))
@@ -157,6 +160,22 @@ def _cuts(path: str, size: int, processes: int) -> list[int] | None:
     return cuts if len(cuts) > 2 else None
 
 
+def _warm(path: str, name: str, end: int, checker: Checker, part_check: PartCheck) -> None:
+    """Check the file's first lines (at most `_WARM_BYTES`, before `end`) here, before any
+    fork is made, and drop what they find: what a check loads or builds the first time it
+    meets a finding (the checks' modules, the spelling index, the history of the lists, a
+    misspelling's finding) is then made once, in the run's process, and every fork starts
+    with it. A file of plainly right lines pays for a few thousand lookups."""
+    try:
+        with open(path, "rb") as stream:
+            head = stream.read(min(end, _WARM_BYTES))
+    except OSError:
+        return  # (the parts will say so)
+    cut = head.rfind(b"\n") + 1
+    if cut:
+        _part(path, name, 0, cut, checker, part_check)
+
+
 def _part(path: str, name: str, start: int, end: int, checker: Checker, part_check: PartCheck) -> Part | None:
     """Check the part of the file from `start` to `end`: its findings, type lines and lines;
     None where it can't be read alone."""
@@ -186,9 +205,11 @@ def _fork(
                 stream.flush()
     reading, writing = os.pipe()
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    gc.freeze()  # (the fork's collector leaves the objects it was born with alone: their pages stay shared)
     try:
         pid = os.fork()
     except OSError:
+        gc.unfreeze()
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
         os.close(reading)
         os.close(writing)
@@ -211,6 +232,7 @@ def _fork(
             status = 0
         finally:
             os._exit(status)
+    gc.unfreeze()
     signal.pthread_sigmask(signal.SIG_SETMASK, held)
     os.close(writing)
     return pid, reading

@@ -22,7 +22,7 @@ import json
 from json.encoder import encode_basestring as _string  # (the encoder's own, at C speed)
 from typing import Any, TextIO
 
-from mtg_typeline.findings import Finding
+from mtg_typeline.findings import Finding, Severity
 from mtg_typeline.reporters import Bytes, ReportSettings, RunResult, bytes_under
 
 VERSION = 1
@@ -78,6 +78,8 @@ class EncodedFindings:
         self.paths: dict[str, str] = {}
         self.tails: dict[tuple[object, ...], str] = {}
         self.under = under
+        self.checks: dict[tuple[str, str, Severity], str] = {}  # code, name, severity: their text
+        self.cited: dict[tuple[str, ...], str] = {}  # rules cited: their text
         self.path_data: dict[str, bytes] = {}
         self.tail_data: dict[tuple[object, ...], bytes] = {}
         item, key = self.item, self.key
@@ -118,9 +120,20 @@ class EncodedFindings:
     def _tail(self, finding: Finding, kept: dict[tuple[object, ...], Any]) -> str:
         """What `to_dict` encodes after the end line, written field by field (as the encoder
         writes each: strings by its own function, at C speed), without the `to_dict` and
-        the encoder's walk over it, which take three times as long."""
+        the encoder's walk over it, which take three times as long. What the findings of a
+        check share (its code, name and severity; the rules cited) is encoded once."""
         item, sep, text = self.item, self.key, _string
-        fix = finding.fix
+        (code, name, severity, message, rules, type_line, _, end_column, suggestion, fix) = finding[:10]
+        check = self.checks.get((code, name, severity))
+        if check is None:
+            check = self.checks[(code, name, severity)] = (
+                f'{item}"code"{sep}{text(code)}{item}"name"{sep}{text(name)}'
+                f'{item}"severity"{sep}{text(severity.value)}{item}"message"{sep}'
+            )
+        cited = self.cited.get(rules)
+        if cited is None:
+            listed = item.join(map(text, rules))
+            cited = self.cited[rules] = f'{item}"rules"{sep}[{listed}]{item}"type_line"{sep}'
         if fix is None:
             fixed = "null"
         else:
@@ -129,13 +142,10 @@ class EncodedFindings:
                 f'{item}"replacement"{sep}{text(fix.replacement)}'
                 f'{item}"applicability"{sep}{text(fix.applicability)}}}'
             )
-        card, suggestion = finding.card, finding.suggestion
+        card = finding.card
         tail = (
-            f'"end_column"{sep}{finding.end_column}{item}"card"{sep}{"null" if card is None else text(card)}'
-            f'{item}"code"{sep}{text(finding.code)}{item}"name"{sep}{text(finding.name)}'
-            f'{item}"severity"{sep}{text(finding.severity.value)}{item}"message"{sep}{text(finding.message)}'
-            f'{item}"rules"{sep}[{item.join(map(text, finding.rules))}]'
-            f'{item}"type_line"{sep}{text(finding.type_line)}'
+            f'"end_column"{sep}{end_column}{item}"card"{sep}{"null" if card is None else text(card)}'
+            f"{check}{text(message)}{cited}{text(type_line)}"
             f'{item}"suggestion"{sep}{"null" if suggestion is None else text(suggestion)}'
             f'{item}"fix"{sep}{fixed}}}'
         )

@@ -48,22 +48,24 @@ class Run(NamedTuple):
     removed: str | None  # the edition after `last`, the first without the word (None: newest)
 
 
-def dropped(word: str, rules: RuleSet) -> Run | None:
+def dropped(word: str, rules: RuleSet, dates: tuple[str, ...] | None = None) -> Run | None:
     """Where `word` (any case) was last listed before `rules`'s edition, when that edition no
-    longer lists it; None for a word no earlier shipped edition listed, or one it lists."""
+    longer lists it; None for a word no earlier shipped edition listed, or one it lists.
+    `dates`: every edition a command may name (`edition_dates`), where the caller keeps them."""
     if rules.subtype_lists(word):
         return None
-    runs = _runs_of(word)
+    runs = _runs_of(word, dates)
     before = [r for r in runs if r[4] is not None and r[4] <= rules.edition]
     return _run(before[-1]) if before else None
 
 
-def listed_later(word: str, rules: RuleSet) -> Run | None:
+def listed_later(word: str, rules: RuleSet, dates: tuple[str, ...] | None = None) -> Run | None:
     """The first run of editions newer than `rules`'s that lists `word` (any case), when that
-    edition does not: a word of the rules to come (Dinosaur under 2009-07-11), not a typo."""
+    edition does not: a word of the rules to come (Dinosaur under 2009-07-11), not a typo
+    (`dates` as for `dropped`)."""
     if rules.subtype_lists(word):
         return None
-    runs = _runs_of(word)
+    runs = _runs_of(word, dates)
     return next((_run(r) for r in runs if r[2] > rules.edition), None)
 
 
@@ -71,9 +73,10 @@ def listed_later(word: str, rules: RuleSet) -> Run | None:
 _Kept = tuple[str, str, str, str, str | None]
 
 
-def _runs_of(word: str) -> tuple[_Kept, ...]:
-    """The runs of editions whose lists hold `word` (any case), oldest first."""
-    return _runs(edition_dates()).get(fold(" ".join(word.split())), ())
+def _runs_of(word: str, dates: tuple[str, ...] | None = None) -> tuple[_Kept, ...]:
+    """The runs of editions (`dates`, default every one) whose lists hold `word` (any case),
+    oldest first."""
+    return _runs(edition_dates() if dates is None else dates).get(fold(" ".join(word.split())), ())
 
 
 def _run(kept: _Kept) -> Run:
