@@ -168,18 +168,18 @@ def _on_word(finding: Finding, start: int, end: int) -> bool:
 
 def _moved(template: Finding, text: str, start: int) -> Finding:
     """The template's finding (its word last in its line) for the word at `start` of `text`."""
-    end = start + template.end_column - template.column
+    column = template.column
+    end = start + template.end_column - column
     suggestion = template.suggestion
     if suggestion is not None:  # the template's line up to its word, then the guess
-        suggestion = text[:start] + suggestion[template.column - 1 :] + text[end:]
+        suggestion = text[:start] + suggestion[column - 1 :] + text[end:]
     fix = template.fix
     if fix is not None:
         fix = _record(Fix, (_record(Span, (start, end)), fix.replacement, fix.applicability, None))
-    t = template  # (records made whole: their constructors, and `_replace`, take several times as long)
-    return _record(Finding, (
-        t.code, t.name, t.severity, t.message, t.rules, text, start + 1, end + 1, suggestion, fix,
-        t.path, t.line, t.card, t.span, t.end_line,
-    ))  # fmt: skip
+    # (records made whole: their constructors, and `_replace`, take several times as long)
+    placed = (text, start + 1, end + 1, suggestion, fix)  # the fields from the type line to the fix
+    return _record(Finding, (*template[:_TYPE_LINE], *placed, *template[_FIX + 1 :]))
 
 
+_TYPE_LINE, _FIX = Finding._fields.index("type_line"), Finding._fields.index("fix")
 _record = tuple.__new__

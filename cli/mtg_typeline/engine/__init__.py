@@ -21,11 +21,12 @@ from mtg_typeline import progress
 from mtg_typeline.discovery import Discovery, Names, Survey, survey
 from mtg_typeline.display import count, printable
 from mtg_typeline.engine.check import Report, Tally, check_input
+from mtg_typeline.engine.collector import uncollected
 from mtg_typeline.engine.jobs import check_in_workers
 from mtg_typeline.engine.pool import workers_for
 from mtg_typeline.engine.scopes import CheckerOf, Configs, Scope, Scopes
 from mtg_typeline.errors import ExitStatus, UsageError
-from mtg_typeline.findings import INPUT_CODES, SORT_KEY, STDIN, Finding, Severity, Summary
+from mtg_typeline.findings import CODE, INPUT_CODES, SORT_KEY, STDIN, Finding, Severity, Summary
 from mtg_typeline.options import Options
 from mtg_typeline.reporters import (
     ReportSettings,
@@ -111,7 +112,8 @@ def _run(
             out = err  # standard output carries the fixed text alone
     root = scopes.names.root
     result = RunResult(tuple(findings), summary, rules, tuple(tally.files), root, os.getcwd())
-    deliver((reporter, get_closing(name)), result, _report_settings(options, err), out, file)
+    with uncollected():
+        deliver((reporter, get_closing(name)), result, _report_settings(options, err), out, file)
     return status
 
 
@@ -189,7 +191,8 @@ def _check_inputs(
     if fixer is not None:
         findings.extend(fixer.fixing.problems)
     findings.extend(_unused_cards(scopes))
-    findings.sort(key=SORT_KEY)
+    with uncollected():
+        findings.sort(key=SORT_KEY)
     return findings, tally
 
 
@@ -304,7 +307,7 @@ def _say_inputs(err: TextIO, found: Survey, tally: Tally, scopes: Scopes) -> Non
 
 def exit_status(findings: list[Finding], fail_on: str = "error", *, exit_zero: bool = False) -> int:
     """2 if an input could not be read; else 1 if a finding is at least `fail_on` severe."""
-    if any(f.code in INPUT_CODES for f in findings):
+    if not INPUT_CODES.isdisjoint(map(CODE, findings)):
         return ExitStatus.TROUBLE
     threshold = Severity(fail_on).rank
     if not exit_zero and any(f.severity.rank >= threshold for f in findings):

@@ -28,6 +28,7 @@ import sys
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from mtg_typeline.engine.collector import uncollected
 from mtg_typeline.findings import Finding, Fix, Severity, Span
 from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources import PartReader
@@ -105,13 +106,14 @@ def check_parts(
         return None
     before = 0
     count = 0
-    for part in parts:
-        assert part is not None
-        found, typed, lines = part
-        for finding in _placed(found, before):
-            report(finding)
-        before += lines
-        count += typed
+    with uncollected():
+        for part in parts:
+            assert part is not None
+            found, typed, lines = part
+            for finding in _placed(found, before):
+                report(finding)
+            before += lines
+            count += typed
     return count
 
 
