@@ -33,7 +33,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import sys
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any
@@ -145,26 +144,20 @@ class _Pool:
             self.workers.append(self.start(slot))
 
     def start(self, slot: int) -> _Worker:
-        """A worker in `slot`, forked with Ctrl-C held back until it ignores it."""
-        for stream in (sys.stdout, sys.stderr):  # (else a worker would write what is buffered again)
-            if stream is not None:
-                with contextlib.suppress(OSError, ValueError):
-                    stream.flush()
+        """A worker in `slot` (`split.fork`: Ctrl-C held back until it ignores it)."""
+        from mtg_typeline.engine.split import fork  # (only once a pool starts: few runs make one)
+
         chunks_out, chunks_in = os.pipe()  # (run -> worker)
         answers_out, answers_in = os.pipe()  # (worker -> run)
-        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
-            pid = os.fork()
+            pid = fork()
         except OSError:
-            signal.pthread_sigmask(signal.SIG_SETMASK, held)
             for end in (chunks_out, chunks_in, answers_out, answers_in):
                 os.close(end)
             raise
         if pid == 0:  # the worker: it never returns to the run's code
             status = 1
             try:
-                signal.signal(signal.SIGINT, signal.SIG_IGN)
-                signal.pthread_sigmask(signal.SIG_SETMASK, held)
                 for end in (chunks_in, answers_out, *self.run_ends(slot)):
                     with contextlib.suppress(OSError):
                         os.close(end)
@@ -172,7 +165,6 @@ class _Pool:
                 status = 0
             finally:
                 os._exit(status)
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         os.close(chunks_out)
         os.close(answers_in)
         worker = _Worker(pid, chunks_in, answers_out)

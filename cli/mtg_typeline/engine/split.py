@@ -201,26 +201,16 @@ def _fork(
     path: str, name: str, start: int, end: int, checker: Checker, part_check: PartCheck
 ) -> tuple[int, int]:
     """A fork that checks a part and writes what it found to a pipe, then ends."""
-    for stream in (sys.stdout, sys.stderr):
-        if stream is not None:
-            with contextlib.suppress(OSError, ValueError):
-                stream.flush()
     reading, writing = os.pipe()
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    gc.freeze()  # (the fork's collector leaves the objects it was born with alone: their pages stay shared)
     try:
-        pid = os.fork()
+        pid = fork()
     except OSError:
-        gc.unfreeze()
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         os.close(reading)
         os.close(writing)
         raise
-    if pid == 0:  # the fork: Ctrl-C is the run's to handle
+    if pid == 0:  # the fork
         status = 1
         try:
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
-            signal.pthread_sigmask(signal.SIG_SETMASK, held)
             os.close(reading)
             in_fork()
             if os.environ.get(KILL_PART) == name and start:
@@ -234,10 +224,38 @@ def _fork(
             status = 0
         finally:
             os._exit(status)
-    gc.unfreeze()
-    signal.pthread_sigmask(signal.SIG_SETMASK, held)
     os.close(writing)
     return pid, reading
+
+
+def fork() -> int:
+    """`os.fork` for a process of the run (a part's fork, a pool's worker): the process id
+    of the child in the run, 0 in the child. What the standard streams hold is written out
+    first (else the child would write it again); Ctrl-C is held back until the child ignores
+    it (it is the run's to handle); and the child's collector leaves the objects it was born
+    with alone (`gc.freeze`), so that their pages stay shared. OSError where no fork can be
+    made."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    gc.freeze()
+    try:
+        pid = os.fork()
+    except OSError:
+        gc.unfreeze()
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        raise
+    if pid == 0:
+        try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        except BaseException:
+            os._exit(1)  # (the child never returns to the run's code but as a child)
+    else:
+        gc.unfreeze()
+    signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    return pid
 
 
 def _answer(pid: int, pipe: int) -> Part | None:
