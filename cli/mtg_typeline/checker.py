@@ -130,7 +130,8 @@ class Checker:
     def _evaluate_all(self, texts: Sequence[str | None]) -> list[Findings]:
         """`evaluate` of each line, without the cache: the inline test of `is_clean` made in
         this loop for a line whose head is known to be plain (the common case of lines that
-        don't repeat), `evaluate` called for the rest."""
+        don't repeat), and where a word fails it, the rest of `evaluate` from there (a
+        misspelt subtype: the line is not split again); `evaluate` called for the rest."""
         heads, evaluate = self._heads, self.evaluate
         found: list[Findings] = []
         for text in texts:
@@ -144,7 +145,11 @@ class Checker:
                     found.append(())
                     continue
                 words = tail.split(" ")
-                if len(allowed.intersection(words)) == len(words) and "\u2019" not in tail:
+                if len(allowed.intersection(words)) != len(words):  # (`is_clean`'s test, then its findings)
+                    clean = self._other_forms_clean(text)
+                    found.append(() if clean else self._unknown(text, allowed, tail, words))
+                    continue
+                if "\u2019" not in tail:
                     found.append(())
                     continue
             found.append(evaluate(text))
@@ -184,11 +189,21 @@ class Checker:
     def _not_clean(self, text: str) -> Findings:
         """The findings of a line the fast path did not pass: a line right but for one
         unknown subtype from a template (`checks.unknown_alone`), any other from the checks."""
+        head, dash, tail = text.partition(CANONICAL_DASH)
+        allowed = self._heads.get(head)
+        if allowed is None or not dash:
+            return self.check_fully(text)
+        return self._unknown(text, allowed, tail, tail.split(" "))
+
+    def _unknown(self, text: str, allowed: frozenset[str], tail: str, words: list[str]) -> Findings:
+        """The findings of a line the fast path did not pass whose head is plainly right,
+        with `allowed` the subtypes allowed after it, and which has a dash: `tail` follows
+        it, `words` are its words."""
         if self._alone is None:
             from mtg_typeline.checks.unknown_alone import UnknownAlone  # not on the fast path
 
             self._alone = UnknownAlone(self.rules, self.check_fully)
-        found = self._alone.findings(text, self._heads.get(text.partition(CANONICAL_DASH)[0]))
+        found = self._alone.findings(text, allowed, tail, words)
         return self.check_fully(text) if found is None else found
 
     def is_clean(self, text: str) -> bool:

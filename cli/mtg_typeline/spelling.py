@@ -25,23 +25,23 @@ _SHORT = 200  # difflib's threshold of its junk heuristic: shorter candidates ha
 _SCORED = 8192  # the words whose scored candidates are kept (cleared when full)
 
 
-def _variants(word: str) -> set[str]:
-    """`word` with up to MAX_DELETES (2) letters taken out, never all of them: each pair of
-    places sliced out at once (the variants of a word are built for every unknown word a
-    run meets)."""
-    size = len(word)
-    found = {word}
-    if size > 1:
-        found.update([word[:i] + word[i + 1 :] for i in range(size)])
-    if size > 2:
-        found.update([word[:i] + word[i + 1 : j] + word[j + 1 :] for i, j in _pairs(size)])
-    return found
+def _variants(word: str) -> list[str]:
+    """`word` with up to MAX_DELETES (2) letters taken out, never all of them, each cut out
+    by slices made once for words of its length (a variant twice where a letter is doubled:
+    the variants of a word are built for every unknown word a run meets)."""
+    ones, twos = _cuts(len(word))
+    return [word, *[word[a] + word[b] for a, b in ones], *[word[a] + word[b] + word[c] for a, b, c in twos]]
 
 
 @lru_cache(maxsize=64)
-def _pairs(size: int) -> tuple[tuple[int, int], ...]:
-    """Each pair of places in a word of `size` letters, in order."""
-    return tuple((i, j) for i in range(size) for j in range(i + 1, size))
+def _cuts(size: int) -> tuple[tuple[tuple[slice, slice], ...], tuple[tuple[slice, slice, slice], ...]]:
+    """The slices that leave one letter out of a word of `size` letters (none for a word of
+    one), and those that leave two out (none for a word of two or less)."""
+    ones = tuple((slice(0, i), slice(i + 1, None)) for i in range(size)) if size > 1 else ()
+    twos = tuple(
+        (slice(0, i), slice(i + 1, j), slice(j + 1, None)) for i in range(size) for j in range(i + 1, size)
+    )
+    return ones, twos if size > 2 else ()
 
 
 class _Variants:
@@ -77,13 +77,7 @@ class _Variants:
 
     def sharing(self, key: str) -> set[str]:
         """The keys met that share a deletion variant with `key`."""
-        variants = self.variants
-        pool: set[str] = set()
-        for variant in _variants(key):
-            found = variants.get(variant)
-            if found is not None:
-                pool |= found
-        return pool
+        return set().union(*[found for found in map(self.variants.get, _variants(key)) if found is not None])
 
     def scored(self, key: str) -> list[tuple[float, str]]:
         """The keys met that share a deletion variant with `key` and whose ratio to it is at

@@ -49,13 +49,18 @@ def test_the_same_findings_as_evaluate(edition: str) -> None:
 def test_a_clean_line_of_a_known_head_is_not_evaluated(monkeypatch: pytest.MonkeyPatch) -> None:
     checker = _paused("2026-09-25")
     evaluated: list[str] = []
-    evaluate = checker.evaluate
+    evaluate, unknown = checker.evaluate, checker._unknown
 
     def counted(text: str) -> Findings:
         evaluated.append(text)
         return evaluate(text)
 
+    def counted_unknown(text: str, allowed: frozenset[str], tail: str, words: list[str]) -> Findings:
+        evaluated.append(text)
+        return unknown(text, allowed, tail, words)
+
     monkeypatch.setattr(checker, "evaluate", counted)
+    monkeypatch.setattr(checker, "_unknown", counted_unknown)  # (a word its head doesn't allow)
     lines: list[str | None] = ["Creature \u2014 Elf Wizard", "Creature \u2014 Goblim", "Creature", None]
     assert [len(found) for found in checker.check_all(lines)] == [0, 1, 0, 0]
     assert evaluated == ["Creature \u2014 Goblim"]

@@ -54,16 +54,16 @@ class UnknownAlone:
         self.said: dict[str, Said | None] = {}  # what it reads of each word (None: not its alone)
         self.dates: tuple[str, ...] | None = None  # every edition (read once: each word looks in the history)
 
-    def findings(self, text: str, allowed: frozenset[str] | None) -> Findings | None:
-        """The findings of `text` if it is such a line (its head plainly right, with
-        `allowed` the subtypes allowed after it), else None."""
-        head, dash, tail = text.partition(CANONICAL_DASH)
-        if not allowed or not dash or FACE_SEPARATOR in text:
+    def findings(self, text: str, allowed: frozenset[str], tail: str, words: list[str]) -> Findings | None:
+        """The findings of `text` if it is such a line, else None: its head is plainly right,
+        with `allowed` the subtypes allowed after it, and a dash follows it (then `tail`,
+        whose words are `words`)."""
+        if not allowed or FACE_SEPARATOR in text:
             return None
-        words = tail.split(" ")
         unknown = [w for w in words if w not in allowed]
         if len(unknown) != 1:
             return None
+        head = text[: len(text) - len(tail) - _GAP]
         word, card_types = unknown[0], self._types_of(head)
         if not self._alone(words, tail, word, card_types):
             return None
