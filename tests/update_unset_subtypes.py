@@ -115,15 +115,15 @@ def _subtypes(row: dict[str, str], rules: RuleSet) -> list[Word]:
     return [w for face in parse(row["type_line"], rules).faces for w in face.subtypes]
 
 
-def _known_words(rules: RuleSet) -> tuple[set[str], list[str]]:
+def _known_words(rules: RuleSet) -> tuple[set[str], tuple[str, ...]]:
     """The folded entries of every shipped edition's lists and the renames' old words; and
     every entry as written (for plurals)."""
     entries = {e for edition in shipped_editions() for s in load_edition(edition).lists for e in s.entries}
     folded = {fold(e) for e in entries} | {fold(r.old) for r in rules.renames}
-    return folded, sorted(entries)
+    return folded, tuple(sorted(entries))
 
 
-def _face_words(face: Face, rules: RuleSet, known: tuple[set[str], list[str]]) -> list[tuple[str, str]]:
+def _face_words(face: Face, rules: RuleSet, known: tuple[set[str], tuple[str, ...]]) -> list[tuple[str, str]]:
     """The face's subtypes that are Un-set words, each with its list key."""
     keys = [s.key for s in rules.lists_for(face.card_types)]
     kind = "creature" if "creature" in keys else keys[0] if len(keys) == 1 else None

@@ -10,8 +10,8 @@ object's own lists are read so, as for every TL302 fix (see `subtype_guesses`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from itertools import chain
+from collections.abc import Sequence
+from functools import lru_cache
 
 from mtg_typeline.notation import fold
 from mtg_typeline.parser import Word
@@ -29,10 +29,24 @@ class Form(NamedTuple):
     text: str
 
 
-def singular_entries(word: str, entries: Iterable[str]) -> list[str]:
+def singular_entries(word: str, entries: tuple[str, ...]) -> list[str]:
     """The entries `word` is a plural of (Elves: Elf), in the order of `entries`."""
-    forms = set(singular_forms(fold(word)))
-    return list(dict.fromkeys(e for e in entries if fold(e) in forms)) if forms else []
+    forms = singular_forms(fold(word))
+    if not forms:
+        return []
+    by_fold = _by_fold(entries)
+    found = sorted(place for form in set(forms) for place in by_fold.get(form, ()))
+    return list(dict.fromkeys(entry for _, entry in found))
+
+
+@lru_cache(maxsize=64)
+def _by_fold(entries: tuple[str, ...]) -> dict[str, list[tuple[int, str]]]:
+    """Each entry of `entries` with its place there, under its folded form: made once for
+    each list of entries (a plural-looking word would otherwise fold them all)."""
+    by_fold: dict[str, list[tuple[int, str]]] = {}
+    for place, entry in enumerate(entries):
+        by_fold.setdefault(fold(entry), []).append((place, entry))
+    return by_fold
 
 
 def written_form(
@@ -42,7 +56,7 @@ def written_form(
     object's own) and `parts` (the words of those entries of several words that the words
     around it would complete: Time, before Lord), or None."""
     word = words[index]
-    singular = singular_entries(word.text, chain(entries, parts))
+    singular = singular_entries(word.text, (*entries, *parts) if parts else tuple(entries))
     if len(singular) == 1:
         return Form(word.start, word.end, singular[0])
     return _joined(words, index, entries) or _spaced(words, index, entries)
