@@ -54,8 +54,8 @@ class UnknownAlone:
         self.owns: dict[frozenset[str], Own] = {}  # what TL302 reads of the lists of card types
         self.said: dict[str, Said | None] = {}  # what it reads of each word (None: not its alone)
         self.dates: tuple[str, ...] | None = None  # every edition (read once: each word looks in the history)
-        # every list's entries met at once, not as the card types come: a word's scored
-        # candidates are kept until new ones come (`spelling`), so none come later
+        # every list's entries met at once, not as the card types come: the spelling index
+        # drops the candidates it scored for every word whenever it meets new entries
         matcher(entries_of(rules.lists))
 
     def findings(self, text: str, allowed: frozenset[str], tail: str, words: list[str]) -> Findings | None:
