@@ -2,7 +2,7 @@
 
 Run with the virtualenv's interpreter, which is also the interpreter of the floors:
 
-    .venv/bin/python bench/run.py [--quick] [--runs N] [--cold-runs N] [--rows 1,1b,2,2b]
+    .venv/bin/python bench/run.py [--quick] [--runs N] [--cold-runs N] [--rows 1,1b,2,2b] [--instructions]
 
 Every figure is the wall-clock time of a subprocess (the best of N runs, ours and the floor
 interleaved run by run) and that process's own peak RSS. See bench/README.md.
@@ -16,6 +16,7 @@ import contextlib
 import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -56,6 +57,7 @@ MEMORY_RUNS = 3
 THROUGHPUT_ROWS = ("1", "1b", "2", "2b")
 INVALID_SHARE = 0.05  # of the distinct lines: misspelt, so each has one error
 TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
+VALGRIND = shutil.which("valgrind")  # `--instructions`: counted by its cachegrind tool
 RSS_WRAPPER = (
     "import resource, subprocess, sys\n"
     "subprocess.run(sys.argv[2:], check=False)\n"
@@ -213,12 +215,22 @@ def json_check(path: Path) -> list[str]:
     return [SCRIPT, "check", "--format", "json", str(path)]
 
 
-def throughput(name: str, title: str, given: Input, target: float, runs: int) -> dict[str, Any]:
-    """Benchmarks 1 and 2: check a big file, against a loop that splits its lines."""
+def throughput(
+    name: str, title: str, given: Input, target: float, runs: int, count: bool = False
+) -> dict[str, Any]:
+    """Benchmarks 1 and 2: check a big file, against a loop that splits its lines; with
+    `count`, the instructions of each as well (`instructions`)."""
     summary = summary_of(json_check(given.path))
-    ours, floor = measure([json_check(given.path), [PYTHON, "-c", SPLIT_FLOOR, str(given.path)]], runs)
+    floor_command = [PYTHON, "-c", SPLIT_FLOOR, str(given.path)]
+    ours, floor = measure([json_check(given.path), floor_command], runs)
     expected = given.built_invalid
-    return {
+    row: dict[str, Any] = {}
+    if count:
+        row["instructions"] = {
+            "ours": instructions([*json_check(given.path), "--jobs", "1"]),
+            "floor": instructions(floor_command),
+        }
+    return row | {
         "name": name,
         "title": title,
         "input": {"path": str(given.path), "lines": given.lines, "distinct": given.distinct},
@@ -231,6 +243,21 @@ def throughput(name: str, title: str, given: Input, target: float, runs: int) ->
         "errors_expected": expected,
         "errors_as_expected": expected is None or summary["errors"] == expected,
     }
+
+
+def instructions(command: list[str]) -> int | None:
+    """The instructions `command` runs, counted by Valgrind's cachegrind: the same count each
+    run, where the time of a run moves with the machine's load (ours is counted in one
+    process, `--jobs 1`). None where valgrind is not installed or gives no count."""
+    if VALGRIND is None:
+        return None
+    counting = [VALGRIND, "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+    with open(os.devnull, "rb") as nothing:
+        done = subprocess.run(
+            [*counting, *command], stdin=nothing, capture_output=True, env=ENV, cwd=WORKDIR, check=False
+        )
+    found = re.search(rb"I\s+refs:\s+([\d,]+)", done.stderr)
+    return int(found.group(1).replace(b",", b"")) if found else None
 
 
 def card_data(name: str, title: str, given: Input, floor: str, runs: int) -> dict[str, Any]:
@@ -387,6 +414,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--rows", type=_rows, help="only these, comma-separated: 1,1b,2,2b (nothing else)")
     parser.add_argument("--invalid-share", type=float, default=INVALID_SHARE, help="of the distinct lines")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count the instructions of benchmarks 1-2b and their floors (Valgrind's cachegrind; "
+        "ours with --jobs 1): steady where times move with the machine's load",
+    )
     return parser.parse_args(argv)
 
 
@@ -438,10 +471,10 @@ def main(argv: list[str] | None = None) -> int:
         "2b": ("distinct", f"2b. {distinct.lines:,} distinct lines, {bad}", distinct, 4.0),
     }
     if args.rows:
-        rows += [throughput(*throughputs[row], runs) for row in args.rows]
+        rows += [throughput(*throughputs[row], runs, args.instructions) for row in args.rows]
         return report(args, runs, cold_runs, rows)
     if args.only in (None, "lines"):
-        rows += [throughput(*row, runs) for row in throughputs.values()]
+        rows += [throughput(*row, runs, args.instructions) for row in throughputs.values()]
     if args.only in (None, "lines", "start"):
         rows += cold_start(given["one-line"].path, cold_runs)
     if args.only in (None, "card-data"):
@@ -491,6 +524,9 @@ def server_row() -> dict[str, Any]:
 def report(args: argparse.Namespace, runs: int, cold_runs: int, rows: list[dict[str, Any]]) -> int:
     """Print the table and the notes; write bench/out/results.json."""
     print(table(rows))
+    for row in rows:
+        if "instructions" in row:
+            print(counted(row))
     measured = checkout()
     if measured["changed"]:
         print(f"note: measured uncommitted changes in cli/: {', '.join(measured['changed'])}")
@@ -505,6 +541,18 @@ def report(args: argparse.Namespace, runs: int, cold_runs: int, rows: list[dict[
     (OUT / "results.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     print(f"results: {OUT / 'results.json'}")
     return 0
+
+
+def counted(row: dict[str, Any]) -> str:
+    """The line of a row's instruction counts (`--instructions`)."""
+    ours, floor = row["instructions"]["ours"], row["instructions"]["floor"]
+    if ours is None or floor is None:
+        why = "valgrind is not installed" if VALGRIND is None else "valgrind gave no count"
+        return f"instructions: {row['title']}: not counted ({why})"
+    return (
+        f"instructions: {row['title']}: {ours / 1e9:.3f} G (--jobs 1), the floor {floor / 1e9:.3f} G, "
+        f"{ours / floor:.2f}x"
+    )
 
 
 if __name__ == "__main__":
