@@ -247,14 +247,20 @@ def throughput(
 
 def instructions(command: list[str]) -> int | None:
     """The instructions `command` runs, counted by Valgrind's cachegrind: the same count each
-    run, where the time of a run moves with the machine's load (ours is counted in one
-    process, `--jobs 1`). None where valgrind is not installed or gives no count."""
+    run (string hashing seeded alike: a random seed moves it by a few percent), where the
+    time of a run moves with the machine's load (ours is counted in one process, `--jobs
+    1`). None where valgrind is not installed or gives no count."""
     if VALGRIND is None:
         return None
     counting = [VALGRIND, "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
     with open(os.devnull, "rb") as nothing:
         done = subprocess.run(
-            [*counting, *command], stdin=nothing, capture_output=True, env=ENV, cwd=WORKDIR, check=False
+            [*counting, *command],
+            stdin=nothing,
+            capture_output=True,
+            env=ENV | {"PYTHONHASHSEED": "0"},
+            cwd=WORKDIR,
+            check=False,
         )
     found = re.search(rb"I\s+refs:\s+([\d,]+)", done.stderr)
     return int(found.group(1).replace(b",", b"")) if found else None
