@@ -49,45 +49,63 @@ class _Variants:
     that have it: a key's variants are worked out once, however many lists hold it (the
     lists of a creature and of an artifact creature share every creature type). Also, for
     each word asked about, its keys met at or above the cutoff with their ratios, best
-    first (`scored`): forgotten whenever a key is added, as they could then be more. The
-    lists are the package's own vocabularies (the editions' lists, types, settings, check
-    names), so what is kept stays small."""
+    first (`scored`). Keys added later don't undo what a word was scored against: they
+    are kept apart as well (`added`, one table a time keys are added after a word was
+    scored), and a word asked about again is scored against them alone. The lists are the
+    package's own vocabularies (the editions' lists, types, settings, check names), so what
+    is kept stays small."""
 
-    __slots__ = ("keys", "scores", "variants")
+    __slots__ = ("added", "keys", "scores", "variants")
 
     def __init__(self) -> None:
         self.keys: set[str] = set()
         self.variants: dict[str, set[str]] = {}
-        self.scores: dict[str, list[tuple[float, str]]] = {}
+        # each word's scored keys, with how many of `added` had come when it was scored
+        self.scores: dict[str, tuple[int, list[tuple[float, str]]]] = {}
+        self.added: list[dict[str, set[str]]] = []
 
     def add(self, keys: Iterable[str]) -> None:
-        variants, get = self.variants, self.variants.get
         new = [key for key in dict.fromkeys(keys) if key not in self.keys]
         if not new:
             return
         self.keys.update(new)
-        self.scores.clear()
+        get = self.variants.get
         for key in new:
             for variant in _variants(key):
                 found = get(variant)
                 if found is None:
-                    variants[variant] = {key}  # (no empty set made for a variant met before)
+                    self.variants[variant] = {key}  # (no empty set made for a variant met before)
                 else:
                     found.add(key)
-
-    def sharing(self, key: str) -> set[str]:
-        """The keys met that share a deletion variant with `key`."""
-        return set().union(*[found for found in map(self.variants.get, _variants(key)) if found is not None])
+        if self.scores:  # (words scored before these keys came: they are scored against them alone)
+            later: dict[str, set[str]] = {}
+            for key in new:
+                for variant in _variants(key):
+                    later.setdefault(variant, set()).add(key)
+            self.added.append(later)
 
     def scored(self, key: str) -> list[tuple[float, str]]:
         """The keys met that share a deletion variant with `key` and whose ratio to it is at
         least the cutoff, with that ratio, best first (ties as difflib breaks them)."""
-        found = self.scores.get(key)
-        if found is None:
+        known, adds = self.scores.get(key), len(self.added)
+        if known is not None and known[0] == adds:
+            return known[1]
+        if known is None:
             if len(self.scores) >= _SCORED:
                 self.scores.clear()
-            found = self.scores[key] = sorted(_scores(key, self.sharing(key)), reverse=True)
+                self.added.clear()
+                adds = 0
+            found = sorted(_scores(key, _sharing(key, [self.variants])), reverse=True)
+        else:  # (scored before keys were added: only those can be more)
+            found = sorted([*known[1], *_scores(key, _sharing(key, self.added[known[0] :]))], reverse=True)
+        self.scores[key] = (adds, found)
         return found
+
+
+def _sharing(key: str, tables: list[dict[str, set[str]]]) -> set[str]:
+    """The keys of `tables` that share a deletion variant with `key`."""
+    mine = _variants(key)
+    return set().union(*[found for table in tables for found in map(table.get, mine) if found is not None])
 
 
 def _scores(key: str, near: Iterable[str]) -> Iterable[tuple[float, str]]:

@@ -167,3 +167,12 @@ def test_a_candidate_of_200_letters_is_scored_by_difflib_itself() -> None:
     assert SequenceMatcher(None, word, long).ratio() < spelling.CUTOFF <= plain
     spelling.close_matches.cache_clear()
     assert spelling.close_matches(word, (long, "Goblin")) == oracle(word, (long, "Goblin")) == ()
+
+
+def test_keys_added_later_are_scored_alone(counted: list[tuple[str, str]]) -> None:
+    """A word asked about again once a list brought new candidates is scored against them
+    alone: what it was scored against before is kept, and still ranked with them."""
+    assert spelling.close_matches("Goblim", ("Goblin", "Elf")) == ("Goblin",)
+    counted.clear()  # (Goblime: a key no other test brings)
+    assert spelling.close_matches("Goblim", ("Goblin", "Goblime")) == ("Goblime", "Goblin")
+    assert ("goblim", "goblime") in counted and ("goblim", "goblin") not in counted

@@ -25,14 +25,13 @@ import re
 from collections.abc import Callable
 
 from mtg_typeline.checks.base import REGISTRY, finding_of
-from mtg_typeline.checks.subtype_guesses import Own, Said, entries_of, own_lists, said_of, unknown_problem
+from mtg_typeline.checks.subtype_guesses import Own, Said, own_lists, said_of, unknown_problem
 from mtg_typeline.checks.subtype_history import is_dropped
 from mtg_typeline.checks.subtypes import is_type_word
 from mtg_typeline.findings import Finding, Fix, Span
 from mtg_typeline.notation import CANONICAL_DASH, FACE_SEPARATOR
 from mtg_typeline.parser import TypeLine, Word
 from mtg_typeline.ruleset import RuleSet, edition_dates
-from mtg_typeline.spelling import matcher
 
 Findings = tuple[Finding, ...]
 _PLAIN_WORD = re.compile(r"[A-Z][a-z]+")
@@ -54,9 +53,6 @@ class UnknownAlone:
         self.owns: dict[frozenset[str], Own] = {}  # what TL302 reads of the lists of card types
         self.said: dict[str, Said | None] = {}  # what it reads of each word (None: not its alone)
         self.dates: tuple[str, ...] | None = None  # every edition (read once: each word looks in the history)
-        # every list's entries met at once, not as the card types come: the spelling index
-        # drops the candidates it scored for every word whenever it meets new entries
-        matcher(entries_of(rules.lists))
 
     def findings(self, text: str, allowed: frozenset[str], tail: str, words: list[str]) -> Findings | None:
         """The findings of `text` if it is such a line, else None: its head is plainly right,
