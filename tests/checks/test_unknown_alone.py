@@ -146,3 +146,28 @@ def test_a_template_tl302_reads_alone_has_the_full_checks_findings(edition: str)
     assert (
         alone._unknown_alone("Creature \u2014 Hound", Word("Hound", 11, 16), frozenset({"Creature"})) is None
     )
+
+
+@pytest.mark.parametrize("edition", ["2026-09-25", "2020-08-07", "2010-02-01"])
+def test_a_word_no_lookup_knows_is_told_as_every_lookup_tells_it(edition: str) -> None:
+    """`_said` answers most misspellings by two lookups: for every word a lookup may know
+    (every edition's entries, both names of each rename, the types, Un-set subtypes) and
+    misspellings of them, it answers as every lookup does."""
+    from mtg_typeline.checks.unknown_alone import said_fully
+    from mtg_typeline.ruleset import edition_dates, load_edition
+    from mtg_typeline.ruleset.unset_subtypes import _entries
+
+    ruleset, rng = rules(edition), random.Random(f"said-{edition}")
+    dates = edition_dates()
+    known = {e for date in dates for s in load_edition(date).lists for e in s.entries}
+    known |= {name for r in ruleset.renames for name in (r.old, r.new)}
+    known |= {*ruleset.card_types, *ruleset.supertypes, *_entries()[0]}  # (the Un-set subtypes)
+    plain = sorted(w.capitalize() for w in known if w.isalpha())
+    words = plain + [_misspelt(w, rng).capitalize() for w in plain for _ in range(2)]
+    alone = UnknownAlone(ruleset, Checker(ruleset).check_fully)
+    words += ["Urza\u2019s", "Urza's", "C\u2019tan", "Power-Plant", "Time Lord"]
+    told = {w: alone._said(Word(w, 0, len(w))) for w in words}
+    assert told == {w: said_fully(Word(w, 0, len(w)), ruleset, dates) for w in told}
+    assert sum(s is None for s in told.values()) >= len(plain) // 2  # (most known words: the full checks)
+    assert sum(s is not None and s.later is not None for s in told.values()) or edition == "2026-09-25"
+    assert any(s is not None and s.unset is not None for s in told.values())  # (an Un-set subtype)

@@ -29,9 +29,11 @@ from mtg_typeline.checks.subtype_guesses import Own, Said, own_lists, said_of, u
 from mtg_typeline.checks.subtype_history import is_dropped
 from mtg_typeline.checks.subtypes import is_type_word
 from mtg_typeline.findings import Finding, Fix, Span
-from mtg_typeline.notation import CANONICAL_DASH, FACE_SEPARATOR
+from mtg_typeline.notation import CANONICAL_DASH, FACE_SEPARATOR, fold
 from mtg_typeline.parser import TypeLine, Word
 from mtg_typeline.ruleset import RuleSet, edition_dates
+from mtg_typeline.ruleset.history import listed_words
+from mtg_typeline.ruleset.unset_subtypes import unset_subtype
 
 Findings = tuple[Finding, ...]
 _PLAIN_WORD = re.compile(r"[A-Z][a-z]+")
@@ -53,6 +55,8 @@ class UnknownAlone:
         self.owns: dict[frozenset[str], Own] = {}  # what TL302 reads of the lists of card types
         self.said: dict[str, Said | None] = {}  # what it reads of each word (None: not its alone)
         self.dates: tuple[str, ...] | None = None  # every edition (read once: each word looks in the history)
+        self.read: frozenset[str] | None = None  # the words (folded) the rule set reads (`_said`)
+        self.listed: frozenset[str] | None = None  # the words (folded) any edition lists
 
     def findings(self, text: str, allowed: frozenset[str], tail: str, words: list[str]) -> Findings | None:
         """The findings of `text` if it is such a line, else None: its head is plainly right,
@@ -131,15 +135,36 @@ class UnknownAlone:
 
     def _said(self, word: Word) -> Said | None:
         """What TL302 reads of `word` whatever the card types, where TL302 alone reports it
-        (see the module's docstring); else None."""
+        (see the module's docstring); else None. A word that this rule set doesn't read (no
+        entry, type or rename), that no edition lists, and that no rule file removed (most
+        misspellings) is none of what the lookups of `said_fully` look for but an Un-set
+        subtype: it is told by a lookup in each of those sets and the Un-set subtypes'.
+        Each is read when those lookups would read it, not before (the lists' history and
+        the Un-set subtypes are YAML on a first run from an editable install)."""
         rules = self.rules
-        if rules.subtype_lists(word.text) or is_type_word(word, rules):
+        if self.read is None:
+            self.read = rules.words_read()
+        key = fold(word.text)
+        known = key in self.read
+        if known and (rules.subtype_lists(word.text) or is_type_word(word, rules)):
             return None
         if self.dates is None:
             self.dates = edition_dates()
-        if rules.subtype_rename(word.text) or is_dropped(word.text, rules, self.dates):
-            return None
-        return said_of(word.text, rules, self.dates)
+        if not known and not rules.provenance.removed:
+            if self.listed is None:
+                self.listed = listed_words(self.dates)
+            if key not in self.listed:
+                return Said("", None, unset_subtype(word.text))  # (as `said_of` reads it)
+        return said_fully(word, rules, self.dates)
+
+
+def said_fully(word: Word, rules: RuleSet, dates: tuple[str, ...]) -> Said | None:
+    """`UnknownAlone._said` of `word` by every lookup (`dates`: every edition)."""
+    if rules.subtype_lists(word.text) or is_type_word(word, rules):
+        return None
+    if rules.subtype_rename(word.text) or is_dropped(word.text, rules, dates):
+        return None
+    return said_of(word.text, rules, dates)
 
 
 def _pieces(rules: RuleSet, card_types: frozenset[str]) -> frozenset[str]:

@@ -192,6 +192,12 @@ class RuleSet:
             text = " ".join(parts)
         return self._subtypes.get(fold(text), ())
 
+    def words_read(self) -> frozenset[str]:
+        """Every word (folded) that this rule set reads as more than an unknown word: a card
+        type or supertype, an entry of a list, and both names of each rename. A word not
+        among them is none of these under any of the lookups above."""
+        return frozenset((*self._card_types, *self._supertypes, *self._subtypes, *self._renamed_words))
+
     def phrases_from(self, word: str) -> tuple[tuple[str, ...], ...]:
         """Listed multi-word subtypes (folded words) that begin with `word`."""
         return self._phrases.get(fold(word), ())
