@@ -11,7 +11,9 @@ SequenceMatcher matches, found the way it finds them (the longest block common t
 earliest in the word, then earliest in the candidate, then the same on each side of it).
 For the short words of the lists this is several times quicker than a SequenceMatcher; a
 candidate of 200 letters or more (where difflib sets some letters aside as junk) is scored
-by difflib itself.
+by difflib itself. Before that, a candidate is passed over where the bounds difflib's own
+quick ratios give are already under the cutoff: its length, then the letters it has in
+common with the word (most of the candidates an index gives fail there).
 """
 
 from __future__ import annotations
@@ -26,22 +28,24 @@ _SCORED = 8192  # the words whose scored candidates are kept (cleared when full)
 
 
 def _variants(word: str) -> list[str]:
-    """`word` with up to MAX_DELETES (2) letters taken out, never all of them, each cut out
-    by slices made once for words of its length (a variant twice where a letter is doubled:
-    the variants of a word are built for every unknown word a run meets)."""
-    ones, twos = _cuts(len(word))
-    return [word, *[word[a] + word[b] for a, b in ones], *[word[a] + word[b] + word[c] for a, b, c in twos]]
+    """`word` with up to MAX_DELETES (2) letters taken out, never all of them (a variant
+    twice where a letter is doubled). The variants of a word are made for every unknown
+    word a run meets, so each is one join of two slices made once for its length: a letter
+    cut out of the word, or one more cut out of such a variant, past the letter it lacks."""
+    size = len(word)
+    if size < 2:
+        return [word]
+    ones = [word[a] + word[b] for a, b in _cuts(size)]
+    if size == 2:
+        return [word, *ones]
+    shorter = _cuts(size - 1)
+    return [word, *ones, *[one[a] + one[b] for at, one in enumerate(ones) for a, b in shorter[at:]]]
 
 
 @lru_cache(maxsize=64)
-def _cuts(size: int) -> tuple[tuple[tuple[slice, slice], ...], tuple[tuple[slice, slice, slice], ...]]:
-    """The slices that leave one letter out of a word of `size` letters (none for a word of
-    one), and those that leave two out (none for a word of two or less)."""
-    ones = tuple((slice(0, i), slice(i + 1, None)) for i in range(size)) if size > 1 else ()
-    twos = tuple(
-        (slice(0, i), slice(i + 1, j), slice(j + 1, None)) for i in range(size) for j in range(i + 1, size)
-    )
-    return ones, twos if size > 2 else ()
+def _cuts(size: int) -> tuple[tuple[slice, slice], ...]:
+    """The slices that leave out one letter of a word of `size` letters, by its place."""
+    return tuple((slice(0, i), slice(i + 1, None)) for i in range(size))
 
 
 class _Variants:
@@ -111,10 +115,15 @@ def _sharing(key: str, tables: list[dict[str, set[str]]]) -> set[str]:
 def _scores(key: str, near: Iterable[str]) -> Iterable[tuple[float, str]]:
     """(ratio, candidate) for each of `near` whose ratio to `key` is at least the cutoff."""
     size = len(key)
+    letters: dict[str, int] = {}
+    for letter in key:
+        letters[letter] = letters.get(letter, 0) + 1
     for other in near:
         total = size + len(other)
         if 2.0 * min(size, len(other)) / total < CUTOFF:
             continue  # (the bound of difflib's real_quick_ratio: the lengths alone)
+        if 2.0 * _common(letters, other) / total < CUTOFF:
+            continue  # (the bound of its quick_ratio: no order can match more letters)
         if len(other) < _SHORT:
             score = 2.0 * matched(key, other) / total
         else:  # (loaded only here: no listed word is so long)
@@ -123,6 +132,20 @@ def _scores(key: str, near: Iterable[str]) -> Iterable[tuple[float, str]]:
             score = SequenceMatcher(None, key, other).ratio()
         if score >= CUTOFF:
             yield score, other
+
+
+def _common(letters: dict[str, int], other: str) -> int:
+    """How many letters `other` has in common with the word whose letters (with how many
+    times each) are `letters`, counted as sets with repeats: what any matching can match
+    at most (difflib's quick_ratio counts so); most candidates fail the cutoff by it alone."""
+    left = letters.copy()
+    common = 0
+    for letter in other:
+        count = left.get(letter)
+        if count:
+            left[letter] = count - 1
+            common += 1
+    return common
 
 
 def matched(a: str, b: str) -> int:

@@ -129,6 +129,30 @@ def test_no_full_ratio_below_the_quick_bounds(counted: list[tuple[str, str]]) ->
     assert ("gobo", "go") not in counted and ("gobo", "gobos") in counted
 
 
+def test_no_full_ratio_below_the_letters_in_common(counted: list[tuple[str, str]]) -> None:
+    """'Gabe' shares a deletion variant with 'Gobo' (gb) and has its length, but the two
+    have only two letters in common: the ratio can't reach the cutoff, and the matching
+    letters are never counted."""
+    candidates = ("Goblin", "Gabe", "Gobos")
+    assert spelling.close_matches("Gobo", candidates) == oracle("Gobo", candidates) == ("Gobos",)
+    assert ("gobo", "gabe") not in counted and ("gobo", "gobos") in counted
+
+
+@given(st.text("aeilnorst'-", max_size=14), st.text("aeilnorst'-", max_size=14))
+def test_letters_in_common_are_difflibs_quick_bound(a: str, b: str) -> None:
+    letters: dict[str, int] = {}
+    for letter in a:
+        letters[letter] = letters.get(letter, 0) + 1
+    common = spelling._common(letters, b)
+    assert common * 2 == round(SequenceMatcher(None, a, b).quick_ratio() * (len(a) + len(b)))
+    assert common >= spelling.matched(a, b)
+
+
+@given(st.text("abcde", max_size=9))
+def test_deletion_variants_are_every_word_two_letters_shorter_or_less(word: str) -> None:
+    assert set(spelling._variants(word)) == _oracle_variants(word)
+
+
 def test_a_word_is_scored_once_for_every_list(counted: list[tuple[str, str]]) -> None:
     """A word asked about against a second list that shares candidates with the first is
     not scored again; a list bringing new candidates makes it scored anew, with them."""
