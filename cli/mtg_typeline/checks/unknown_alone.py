@@ -41,6 +41,7 @@ _REMEMBERED = 16384  # templates kept (cleared when full)
 _GAP = len(CANONICAL_DASH)
 _UNKNOWN_SUBTYPE = REGISTRY["TL302"]  # (registered by its module, imported above)
 _UNSEEN = Said("", None, None)  # (a word not asked about yet: compared by identity)
+_UNMADE = ((), (), 0, None, None)  # (a placing not made yet: compared by identity)
 
 
 class UnknownAlone:
@@ -52,6 +53,8 @@ class UnknownAlone:
         self.types: dict[str, frozenset[str]] = {}  # the card types of each head met
         self.pieces: dict[frozenset[str], frozenset[str]] = {}  # of the lists of card types
         self.templates: dict[tuple[frozenset[str], str], Finding | None] = {}
+        self.placings: dict[tuple[frozenset[str], str], Placing | None] = {}  # of the templates in lines
+        self.allowed_pieces: dict[frozenset[str], frozenset[str]] = {}  # allowed words that fold to a piece
         self.owns: dict[frozenset[str], Own] = {}  # what TL302 reads of the lists of card types
         self.said: dict[str, Said | None] = {}  # what it reads of each word (None: not its alone)
         self.dates: tuple[str, ...] | None = None  # every edition (read once: each word looks in the history)
@@ -67,30 +70,61 @@ class UnknownAlone:
         unknown = [w for w in words if w not in allowed]
         if len(unknown) != 1:
             return None
+        word = unknown[0]
         head = text[: len(text) - len(tail) - _GAP]
-        word, card_types = unknown[0], self._types_of(head)
-        if not self._alone(words, tail, word, card_types):
+        card_types = self.types.get(head)
+        if card_types is None:
+            card_types = self._types_of(head)
+        key = (card_types, word)
+        placing = self.placings.get(key, _UNMADE)
+        if placing is None or not self._alone(words, tail, card_types, allowed):
             return None
-        template = self._template(head, word, card_types)
-        if template is None:
-            return None
+        if placing is _UNMADE:
+            placing = self._placing(head, word, card_types)
+            if placing is None:
+                return None
         index = words.index(word)  # (the one place of a word no list holds: no word is twice)
         start = len(text) - len(tail) + (len(" ".join(words[:index])) + 1 if index else 0)
-        return (_moved(template, text, start),)
+        return (_placed(placing, text, start),)
 
-    def _alone(self, words: list[str], tail: str, word: str, card_types: frozenset[str]) -> bool:
-        """Whether the finding of `word` among `words` (the `tail` after the dash) can't
-        depend on the words around it: a plain capitalised word, no word written twice
-        (Urza's and Urza’s are one), none a piece of an entry of several words of the lists
-        of `card_types`."""
-        if not _PLAIN_WORD.fullmatch(word) or len(set(words)) != len(words):
+    def _alone(
+        self, words: list[str], tail: str, card_types: frozenset[str], allowed: frozenset[str]
+    ) -> bool:
+        """Whether the finding of the one word of `words` (the `tail` after the dash) that
+        `allowed` lacks can't depend on the words around it: no word written twice (Urza's
+        and Urza’s are one), none of the others a piece of an entry of several words of the
+        lists of `card_types` (`_placing` tells of the word itself)."""
+        if len(set(words)) != len(words):
             return False
         if "\u2019" in tail and len({w.replace("\u2019", "'") for w in words}) != len(words):
             return False
+        pieces = self.allowed_pieces.get(card_types)
+        if pieces is None:  # (the others are allowed words: those that fold to a piece, once)
+            folded = self._pieces_of(card_types)
+            pieces = frozenset(w for w in allowed if w.casefold() in folded)
+            self.allowed_pieces[card_types] = pieces
+        return pieces.isdisjoint(words)
+
+    def _placing(self, head: str, word: str, card_types: frozenset[str]) -> Placing | None:
+        """How the finding of `word` after a head of `card_types` is placed in a line, where
+        it can't depend on the words around it: a plain capitalised word, not a piece of an
+        entry of several words of their lists, whose template (`_template`) is TL302 on it
+        alone; else None (the line takes the full checks)."""
+        if len(self.placings) >= _REMEMBERED:
+            self.placings.clear()
+        placing = None
+        if _PLAIN_WORD.fullmatch(word) and word.casefold() not in self._pieces_of(card_types):
+            template = self._template(head, word, card_types)
+            if template is not None:
+                placing = _placing_of(template)
+        self.placings[(card_types, word)] = placing
+        return placing
+
+    def _pieces_of(self, card_types: frozenset[str]) -> frozenset[str]:
         pieces = self.pieces.get(card_types)
         if pieces is None:
             pieces = self.pieces[card_types] = _pieces(self.rules, card_types)
-        return not pieces or pieces.isdisjoint(map(str.casefold, words))
+        return pieces
 
     def _types_of(self, head: str) -> frozenset[str]:
         """The card types of a plainly right head."""
@@ -191,19 +225,29 @@ def _on_word(finding: Finding, start: int, end: int) -> bool:
     )
 
 
-def _moved(template: Finding, text: str, start: int) -> Finding:
-    """The template's finding (its word last in its line) for the word at `start` of `text`."""
+# How a template's finding is placed in a line (`_placing_of`): its fields before the type
+# line and after the fix, the length of its word, the guess written in for it (None: none),
+# and the fix's replacement and applicability (None: no fix).
+Placing = tuple[tuple[object, ...], tuple[object, ...], int, "str | None", "tuple[str, str] | None"]
+
+
+def _placing_of(template: Finding) -> Placing:
+    """The `Placing` of a template's finding, its word last in its line."""
     column = template.column
-    end = start + template.end_column - column
-    suggestion = template.suggestion
-    if suggestion is not None:  # the template's line up to its word, then the guess
-        suggestion = text[:start] + suggestion[column - 1 :] + text[end:]
-    fix = template.fix
-    if fix is not None:
-        fix = _record(Fix, (_record(Span, (start, end)), fix.replacement, fix.applicability, None))
+    suggestion, fix = template.suggestion, template.fix
+    guess = None if suggestion is None else suggestion[column - 1 :]
+    fixed = None if fix is None else (fix.replacement, fix.applicability)
+    return template[:_TYPE_LINE], template[_FIX + 1 :], template.end_column - column, guess, fixed
+
+
+def _placed(placing: Placing, text: str, start: int) -> Finding:
+    """The finding of a template (`placing`) for its word at `start` of `text`."""
+    before, after, width, guess, fixed = placing
+    end = start + width
+    suggestion = None if guess is None else text[:start] + guess + text[end:]
+    fix = None if fixed is None else _record(Fix, (_record(Span, (start, end)), *fixed, None))
     # (records made whole: their constructors, and `_replace`, take several times as long)
-    placed = (text, start + 1, end + 1, suggestion, fix)  # the fields from the type line to the fix
-    return _record(Finding, (*template[:_TYPE_LINE], *placed, *template[_FIX + 1 :]))
+    return _record(Finding, (*before, text, start + 1, end + 1, suggestion, fix, *after))
 
 
 _TYPE_LINE, _FIX = Finding._fields.index("type_line"), Finding._fields.index("fix")
