@@ -84,6 +84,7 @@ class EncodedFindings:
         self.tail_data: dict[tuple[object, ...], bytes] = {}
         item, key = self.item, self.key
         self.column, self.end_line = f'{item}"column"{key}', f'{item}"end_line"{key}'
+        self.column_data, self.end_data = self.column.encode(), self.end_line.encode()
 
     def finding(self, finding: Finding) -> str:
         path = self.paths.get(finding.path)
@@ -110,8 +111,9 @@ class EncodedFindings:
         if tail is None:
             tail = self.tail_data[key] = self.under.encode(self.item + self._tail(finding, self.tail_data))
         line = finding.line
-        end_line = finding.end_line or line
-        return path + f"{line}{self.column}{finding.column}{self.end_line}{end_line}".encode() + tail
+        end_line = finding.end_line or line  # (the place in ASCII, formatted with the rest at once)
+        column, end = self.column_data, self.end_data
+        return b"%b%d%b%d%b%d%b" % (path, line, column, finding.column, end, end_line, tail)
 
     def _path(self, path: str) -> str:
         """What the text of a finding at `path` starts with, up to its line."""
