@@ -173,8 +173,8 @@ class UnknownAlone:
         entry, type or rename), that no edition lists, and that no rule file removed (most
         misspellings) is none of what the lookups of `said_fully` look for but an Un-set
         subtype: it is told by a lookup in each of those sets and the Un-set subtypes'.
-        Each is read when those lookups would read it, not before (the lists' history and
-        the Un-set subtypes are YAML on a first run from an editable install)."""
+        Each is read when those lookups would read it, not before (on a first run the
+        Un-set subtypes' file is YAML, and from an editable install the lists' history)."""
         rules = self.rules
         if self.read is None:
             self.read = rules.words_read()
