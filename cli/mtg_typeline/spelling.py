@@ -74,6 +74,8 @@ class _Variants:
             return
         self.keys.update(new)
         get = self.variants.get
+        # (words scored before these keys came are scored against them alone: kept apart too)
+        later: dict[str, set[str]] | None = {} if self.scores else None
         for key in new:
             for variant in _variants(key):
                 found = get(variant)
@@ -81,11 +83,9 @@ class _Variants:
                     self.variants[variant] = {key}  # (no empty set made for a variant met before)
                 else:
                     found.add(key)
-        if self.scores:  # (words scored before these keys came: they are scored against them alone)
-            later: dict[str, set[str]] = {}
-            for key in new:
-                for variant in _variants(key):
+                if later is not None:
                     later.setdefault(variant, set()).add(key)
+        if later is not None:
             self.added.append(later)
 
     def scored(self, key: str) -> list[tuple[float, str]]:
@@ -115,7 +115,7 @@ def _sharing(key: str, tables: list[dict[str, set[str]]]) -> set[str]:
 def _scores(key: str, near: Iterable[str]) -> Iterable[tuple[float, str]]:
     """(ratio, candidate) for each of `near` whose ratio to `key` is at least the cutoff."""
     size = len(key)
-    letters: dict[str, int] = {}
+    letters: dict[str, int] = {}  # (counted here: a Counter costs more than the words are long)
     for letter in key:
         letters[letter] = letters.get(letter, 0) + 1
     for other in near:

@@ -72,11 +72,8 @@ class UnknownAlone:
             return None
         word = unknown[0]
         head = text[: len(text) - len(tail) - _GAP]
-        card_types = self.types.get(head)
-        if card_types is None:
-            card_types = self._types_of(head)
-        key = (card_types, word)
-        placing = self.placings.get(key, _UNMADE)
+        card_types = self._types_of(head)
+        placing = self.placings.get((card_types, word), _UNMADE)
         if placing is None or not self._alone(words, tail, card_types, allowed):
             return None
         if placing is _UNMADE:

@@ -76,12 +76,7 @@ _Kept = tuple[str, str, str, str, str | None]
 def listed_words(dates: tuple[str, ...] | None = None) -> frozenset[str]:
     """Every word (folded) that some edition of `dates` (default every one) lists: `dropped`
     and `listed_later` find nothing for any other word."""
-    return _listed_words(edition_dates() if dates is None else dates)
-
-
-@functools.lru_cache(maxsize=8)
-def _listed_words(dates: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(_runs(dates))
+    return frozenset(_runs(edition_dates() if dates is None else dates))
 
 
 def _runs_of(word: str, dates: tuple[str, ...] | None = None) -> tuple[_Kept, ...]:
