@@ -14,9 +14,20 @@ from helpers.reports import RESULT
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mtg_typeline.checker import Checker
 from mtg_typeline.findings import Summary
-from mtg_typeline.reporters import ReportFile, ReportSettings, RunResult, gitlab, json_format, sarif
+from mtg_typeline.reporters import (
+    ReportFile,
+    ReportSettings,
+    RunResult,
+    fingerprints,
+    gitlab,
+    indented,
+    json_format,
+    sarif,
+)
 from mtg_typeline.reporters.indented import FINGERPRINT, LAST, LINE, Items, Template, bytes_under, write
+from mtg_typeline.ruleset import load_rules
 
 VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(),
@@ -112,11 +123,44 @@ def test_fingerprints_are_those_of_each_key_and_occurrence() -> None:
     seen: dict[object, int] = {}
     expected = []
     for finding in findings:
-        key = gitlab.fingerprint_key(finding)
-        expected.append(gitlab.fingerprint(key, seen.get(key, 0)))
+        key = fingerprints.fingerprint_key(finding)
+        expected.append(fingerprints.fingerprint(key, seen.get(key, 0)))
         seen[key] = seen.get(key, 0) + 1
-    assert gitlab.fingerprints(findings) == expected
+    assert fingerprints.fingerprints(findings) == expected
     assert len(set(expected)) == len(expected)
+
+
+@pytest.mark.parametrize("module", [sarif, gitlab])
+@pytest.mark.parametrize("bytes_out", [False, True], ids=["text", "bytes"])
+@pytest.mark.parametrize("kept", [2, 16384], ids=["templates dropped", "templates kept"])
+def test_a_reports_fingerprints_count_each_key_across_its_findings(
+    module: Any, bytes_out: bool, kept: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A report keeps the occurrences of a fingerprint's key with the templates of its
+    findings: findings of one key whose lines differ (each a template of its own), met in
+    turn, and templates dropped when too many are kept, still count on from where the key
+    was, as `fingerprints` counts."""
+    monkeypatch.setattr(indented, "_REMEMBERED", kept)
+    checker = Checker(load_rules())
+    lines = ["Creature — Forest", "Creature — Forest Elf", "Artifact — Forest", "Creature — Elf Forest"]
+    found = [checker.check(line) for line in lines]
+    findings = tuple(
+        f.at("cards.txt", 1 + 4 * n + i) for n in range(3) for i, fs in enumerate(found) for f in fs
+    )
+    keys = {fingerprints.fingerprint_key(f) for f in findings}
+    assert len(keys) < len({(f.type_line, f.code, f.column) for f in findings})  # (keys shared by templates)
+    result = RESULT._replace(findings=findings, summary=Summary.of(list(findings), 1, len(findings)))
+    raw = io.BytesIO()
+    out: io.TextIOBase = ReportFile(raw) if bytes_out else io.StringIO()
+    module.report(result, out, ReportSettings())
+    out.flush()
+    text = raw.getvalue().decode() if bytes_out else out.getvalue()  # type: ignore[attr-defined]
+    document = json.loads(text)
+    if module is sarif:
+        written = [r["partialFingerprints"]["typeline/v2"] for r in document["runs"][0]["results"]]
+    else:
+        written = [issue["fingerprint"] for issue in document]
+    assert written == fingerprints.fingerprints(findings)
 
 
 @pytest.mark.parametrize("module", [sarif, gitlab, json_format])

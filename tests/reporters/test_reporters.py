@@ -39,8 +39,8 @@ from mtg_typeline.checks.docs import cited_rules
 from mtg_typeline.findings import SORT_KEY, Summary
 from mtg_typeline.reporters import FORMATS, REPORTERS, RunResult
 from mtg_typeline.reporters.concise import summary_line
+from mtg_typeline.reporters.fingerprints import fingerprints
 from mtg_typeline.reporters.github import escape_data, escape_property
-from mtg_typeline.reporters.gitlab import fingerprints
 from mtg_typeline.reporters.sarif import artifact_uri
 from mtg_typeline.ruleset import load_rules
 

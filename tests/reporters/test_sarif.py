@@ -20,7 +20,7 @@ from mtg_typeline.checks.docs import describe
 from mtg_typeline.findings import Summary
 from mtg_typeline.reporters import ReportSettings, RunResult, get_reporter
 from mtg_typeline.reporters import sarif as sarif_module
-from mtg_typeline.reporters.gitlab import fingerprints
+from mtg_typeline.reporters.fingerprints import fingerprints
 from mtg_typeline.reporters.sarif import artifact_location, folder_uri
 from mtg_typeline.reporters.sarif_rules import help_markdown
 from mtg_typeline.ruleset import RuleSet

@@ -24,18 +24,13 @@ one file are told apart by their occurrence.
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Iterable, Iterator
-from functools import partial
 from typing import Any, TextIO
 
 from mtg_typeline.findings import Finding, Severity
 from mtg_typeline.reporters import ReportSettings, RunResult
-from mtg_typeline.reporters.indented import Fill, FindingTexts, Items, Made, Template, write_findings
+from mtg_typeline.reporters.indented import FindingTexts, Items, Template, write_findings
 
 SEVERITIES = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.INFO: "info"}
-Key = tuple[str, str, str, str | None]  # path, code, words at fault, card
 
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
@@ -50,17 +45,9 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
         )
     issues = Items()
     document = Template(issues)  # (which sets the level of the issues)
-    write_findings(out, document, issues, FindingTexts(issue, issues.level), partial(_texts, result.findings))
+    inside = [finding for finding in result.findings if not finding.path.startswith("/")]
+    write_findings(out, document, issues, FindingTexts(issue, issues.level), inside)
     out.write("\n")
-
-
-def _texts(findings: tuple[Finding, ...], fill: Fill[Made]) -> Iterator[Made]:
-    """The issues' texts (or their bytes), in order, each made by `fill`, but those of files
-    outside the root."""
-    for finding, fingerprint in zip(findings, fingerprints(findings), strict=True):
-        if not finding.path.startswith("/"):
-            key = (finding.path, finding.code, finding.severity, finding.message, finding.card)
-            yield fill(finding, key, fingerprint)
 
 
 def issue(finding: Finding, fingerprint: str) -> dict[str, Any]:
@@ -75,35 +62,3 @@ def issue(finding: Finding, fingerprint: str) -> dict[str, Any]:
 
 def _in_card(finding: Finding) -> str:
     return "" if finding.card is None else f"{finding.card}: "
-
-
-def fingerprints(findings: Iterable[Finding]) -> list[str]:
-    """A stable fingerprint per finding, in order (see the module's docstring): each the
-    `fingerprint` of its key and occurrence, the hash of a key's part worked out once."""
-    seen: dict[Key, tuple[hashlib._Hash, list[int]]] = {}
-    found = []
-    for finding in findings:
-        key = fingerprint_key(finding)
-        known = seen.get(key)
-        if known is None:  # `fingerprint`'s data up to the occurrence: '["path", "TL304", …, '
-            head = json.dumps(list(key), ensure_ascii=False)[:-1] + ", "
-            known = seen[key] = (hashlib.sha256(head.encode("utf-8", "surrogatepass")), [0])
-        start, occurrence = known
-        digest = start.copy()
-        digest.update(b"%d]" % occurrence[0])
-        occurrence[0] += 1
-        found.append(digest.hexdigest())
-    return found
-
-
-def fingerprint_key(finding: Finding) -> Key:
-    """What identifies a finding across runs, bar its occurrence."""
-    span = finding.span  # (`line_span`, read here at once: a key for each finding of a report)
-    start, end = (finding.column - 1, finding.end_column - 1) if span is None else span
-    return (finding.path, finding.code, finding.type_line[start:end], finding.card)
-
-
-def fingerprint(key: Key, occurrence: int) -> str:
-    # JSON keeps the parts apart whatever characters they hold
-    data = json.dumps([*key, occurrence], ensure_ascii=False)
-    return hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from functools import partial
-from typing import AnyStr, Protocol, TextIO, TypeVar
+from typing import Any, AnyStr, TextIO
 
 from mtg_typeline.findings import Finding
 from mtg_typeline.reporters import Bytes, bytes_under
+from mtg_typeline.reporters.fingerprints import Key, Occurrences, fingerprint_key
 
 INDENT = "  "
 _CONSTANTS = {True: "true", False: "false", None: "null"}  # True == 1: looked up by identity
@@ -166,66 +166,85 @@ def _add_container(value: dict[str, object] | list[object], level: int, pieces: 
     pieces[-1] = f"{pieces[-1]}\n{INDENT * level}{closing}"
 
 
-# How a report makes the text (or the bytes) of one finding: `FindingTexts.text` or `.data`
-Made = TypeVar("Made", str, bytes)
-Fill = Callable[[Finding, tuple[object, ...], str], Made]
-
 LINE, LAST = Hole(-1, "line"), Hole(-2, "last")  # a finding's line, the line its words at fault end on
 FINGERPRINT = TextHole("fingerprint")
-_FILLED = ("line", "last", "fingerprint")  # the holes of a finding's template, in `text`'s order
+_FILLED = ("line", "last", "fingerprint")  # the holes of a finding's template, in `_values`' order
 _REMEMBERED = 16384  # templates kept (cleared when full: real data repeats a few thousand)
+_PATH = Finding._fields.index("path") + 1  # a finding's fields up to its path (its line follows)
+
+# A distinct finding's template: its parts (text or bytes), which of `_FILLED` goes where,
+# and the occurrences of its fingerprint's key (shared by every template of that key).
+Made = tuple[list[AnyStr], tuple[tuple[int, int], ...], Occurrences]
 
 
 class FindingTexts:
-    """The texts of findings made by `make(finding, fingerprint)` at `level`: one template
-    per distinct finding (a repeated line's findings differ only in their lines and
-    fingerprints), filled at each place."""
+    """The texts of findings made by `make(finding, fingerprint)` at `level`, each with its
+    fingerprint (`reporters.fingerprints`): one template per distinct finding (a repeated
+    line's findings differ only in their lines and fingerprints), filled at each place. What
+    tells a distinct finding (all its fields but its lines) holds what its fingerprint's key
+    is made of, so the template keeps its key's occurrences too, and a finding met again
+    costs one lookup."""
 
     def __init__(self, make: Callable[[Finding, str], object], level: int) -> None:
         self.make = make
         self.level = level
-        # per distinct finding: its template's parts, and which of `_FILLED` goes where
-        self.templates: dict[tuple[object, ...], tuple[list[str], tuple[tuple[int, int], ...]]] = {}
-        self.encoded: dict[tuple[object, ...], tuple[list[bytes], tuple[tuple[int, int], ...]]] = {}
 
-    def text(self, finding: Finding, key: tuple[object, ...], fingerprint: str) -> str:
-        """`finding`'s text; `key` holds what `make` reads of it besides its lines (filled
-        as `Template.fill` fills the template, the holes' values put in place at once)."""
-        line, last = finding.line, finding.end_line
-        several = bool(last) and last != line
-        parts, slots = self._template(finding, key, several)
-        shown = str(line)
-        return _filled(parts, slots, (shown, str(last) if several else shown, f'"{fingerprint}"'))
+    def texts(self, findings: Iterable[Finding]) -> Iterator[str]:
+        """The texts of `findings`, in order."""
+        return self._each(findings, str, str, str)
 
-    def data(self, finding: Finding, key: tuple[object, ...], fingerprint: str, under: Bytes) -> bytes:
-        """`text`, encoded as `under` encodes: its template's parts encoded once; the holes'
-        values (numbers, a fingerprint of hexadecimal digits) are ASCII."""
-        line, last = finding.line, finding.end_line
-        several = bool(last) and last != line
-        known = self.encoded.get((key, several))
-        if known is None:
-            if len(self.encoded) >= _REMEMBERED:
-                self.encoded.clear()
-            parts, slots = self._template(finding, key, several)
-            known = self.encoded[(key, several)] = ([under.encode(part) for part in parts], slots)
-        shown = b"%d" % line
-        return _filled(*known, (shown, b"%d" % last if several else shown, b'"%s"' % fingerprint.encode()))
+    def data(self, findings: Iterable[Finding], under: Bytes) -> Iterator[bytes]:
+        """`texts`, encoded as `under` encodes: each template's parts encoded once; the
+        holes' values (numbers, a fingerprint of hexadecimal digits) are ASCII."""
+        return self._each(findings, under.encode, b"%d".__mod__, str.encode)
 
-    def _template(
-        self, finding: Finding, key: tuple[object, ...], several: bool
-    ) -> tuple[list[str], tuple[tuple[int, int], ...]]:
-        """The parts of the template of `finding` (`key`, on `several` lines or one), and
-        which of `_FILLED` goes where: made the first time."""
-        known = self.templates.get((key, several))
-        if known is None:
-            if len(self.templates) >= _REMEMBERED:
-                self.templates.clear()
-            placed = finding._replace(line=LINE, end_line=LAST if several else 0)
-            template = Template(self.make(placed, FINGERPRINT), self.level)
-            holes = zip(template.places, template.names, strict=True)
-            slots = tuple((place, _FILLED.index(name)) for place, name in holes)
-            known = self.templates[(key, several)] = (template.parts, slots)
-        return known
+    def _each(
+        self,
+        findings: Iterable[Finding],
+        encode: Callable[[str], AnyStr],
+        number: Callable[[int], AnyStr],
+        digits: Callable[[str], AnyStr],
+    ) -> Iterator[AnyStr]:
+        """The texts of `findings`, in order, each template's parts made by `encode` once,
+        and its holes' values by `number` (a line) and `digits` (a fingerprint)."""
+        known: dict[tuple[object, ...], Made[AnyStr]] = {}
+        seen: dict[Key, Occurrences] = {}
+        finding: Finding
+        for finding in findings:
+            line, last = finding.line, finding.end_line
+            several = bool(last) and last != line
+            key = (*finding[:_PATH], finding.card, finding.span, several)
+            made = known.get(key)
+            if made is None:
+                texts, slots, occurrences = self._made(finding, several, known, seen)
+                made = known[key] = ([encode(text) for text in texts], slots, occurrences)
+            parts, slots, occurrences = made
+            shown = number(line)
+            values = (shown, number(last) if several else shown, digits(occurrences.next()))
+            yield _filled(parts, slots, values)
+
+    def _made(
+        self, finding: Finding, several: bool, known: dict[Any, Any], seen: dict[Key, Occurrences]
+    ) -> Made[str]:
+        """The template of `finding` (on `several` lines or one), which of `_FILLED` goes
+        where, and its key's occurrences: made the first time its key is met (`known` is
+        emptied when full; `seen` keeps every key's occurrences)."""
+        if len(known) >= _REMEMBERED:
+            known.clear()
+        key = fingerprint_key(finding)
+        occurrences = seen.get(key)
+        if occurrences is None:
+            occurrences = seen[key] = Occurrences(key)
+        placed = finding._replace(line=LINE, end_line=LAST if several else 0)
+        template = Template(self.make(placed, FINGERPRINT), self.level)
+        parts = template.parts.copy()
+        slots = []
+        for place, name in zip(template.places, template.names, strict=True):
+            slots.append((place, _FILLED.index(name)))
+            if name == FINGERPRINT:  # (a string: its quotes go with the parts around it)
+                parts[place - 1] += '"'
+                parts[place + 1] = '"' + parts[place + 1]
+        return parts, tuple(slots), occurrences
 
 
 def _filled(parts: list[AnyStr], slots: tuple[tuple[int, int], ...], values: tuple[AnyStr, ...]) -> AnyStr:
@@ -236,17 +255,13 @@ def _filled(parts: list[AnyStr], slots: tuple[tuple[int, int], ...], values: tup
     return parts[0][:0].join(filled)
 
 
-class Each(Protocol):
-    """A report's texts of its findings, each made by the `fill` given (see `write_findings`)."""
-
-    def __call__(self, fill: Fill[Made]) -> Iterator[Made]: ...
-
-
-def write_findings(out: TextIO, template: Template, items: Items, texts: FindingTexts, each: Each) -> None:
-    """`write` the findings' texts, `each` made by `texts`: encoded under `out` where it is a
+def write_findings(
+    out: TextIO, template: Template, items: Items, texts: FindingTexts, findings: Iterable[Finding]
+) -> None:
+    """`write` the texts of `findings`, made by `texts`: encoded under `out` where it is a
     stream whose bytes can be written (`bytes_under`), else as text."""
     under = bytes_under(out)
     if under is None:
-        write(out, template, items, each(texts.text))
+        write(out, template, items, texts.texts(findings))
     else:
-        write_encoded(out, template, items, each(partial(texts.data, under=under)), under)
+        write_encoded(out, template, items, texts.data(findings, under), under)

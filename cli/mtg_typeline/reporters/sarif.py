@@ -29,8 +29,6 @@ reported, with a warning on standard error.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from functools import partial
 from pathlib import Path, PurePath
 from typing import Any, TextIO
 from urllib.parse import quote
@@ -38,8 +36,7 @@ from urllib.parse import quote
 import mtg_typeline
 from mtg_typeline.findings import INPUT_CODES, STDIN, Finding, Fix
 from mtg_typeline.reporters import ReportSettings, RunResult
-from mtg_typeline.reporters.gitlab import fingerprints
-from mtg_typeline.reporters.indented import Fill, FindingTexts, Items, Made, Template, write_findings
+from mtg_typeline.reporters.indented import FindingTexts, Items, Template, write_findings
 from mtg_typeline.reporters.sarif_rules import LEVELS, descriptors
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -54,10 +51,10 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     indent=2)` would, without a second copy of a large report."""
     results = Items()
     head = Template(document(result, results))
-    count = len(result.findings) - len(_notifications(result.findings))
-    write_findings(out, head, results, _finding_texts(result, results.level), partial(_texts, result))
+    results_of = [finding for finding in result.findings if finding.code not in INPUT_CODES]
+    write_findings(out, head, results, _finding_texts(result, results.level), results_of)
     out.write("\n")
-    if count > GITHUB_RESULTS:
+    if (count := len(results_of)) > GITHUB_RESULTS:
         settings.warn(
             f"the SARIF report holds {count:,} results; GitHub code scanning rejects a run of more "
             f"than {GITHUB_RESULTS:,} (check fewer files, or select fewer codes)"
@@ -100,19 +97,6 @@ def _finding_texts(result: RunResult, level: int) -> FindingTexts:
         return sarif_result(finding, rule_index.get(finding.code), fingerprint, artifacts[finding.path])
 
     return FindingTexts(make, level)
-
-
-def _texts(result: RunResult, fill: Fill[Made]) -> Iterator[Made]:
-    """The results' texts (or their bytes), in order, each made by `fill` (the input
-    problems are notifications instead)."""
-    for finding, fingerprint in zip(result.findings, fingerprints(result.findings), strict=True):
-        if finding.code not in INPUT_CODES:
-            yield fill(finding, _key(finding), fingerprint)
-
-
-def _key(finding: Finding) -> tuple[object, ...]:
-    """What a result's text is made of, but its lines and fingerprint."""
-    return (*finding[:11], finding.card, finding.span)
 
 
 def invocation(result: RunResult, notifications: list[dict[str, Any]]) -> dict[str, Any]:
