@@ -205,7 +205,7 @@ def test_installed_python_dash_m_version(installed: Path, tmp_path: Path) -> Non
 def test_wheel_holds_the_built_rule_data(names: set[str]) -> None:
     rule_files = {Path(n).stem for n in names if n.startswith("mtg_typeline/rules/2") and n.endswith(".yaml")}
     built = {Path(n).stem for n in names if n.startswith("mtg_typeline/rules/built/")}
-    assert built == rule_files | {"index", "history"}
+    assert built == rule_files | {"index", "history", "unset-subtypes"}
 
 
 FIRST_RUN = """\
@@ -219,16 +219,23 @@ except SystemExit:
 """
 
 
+# A line of each kind of reading: a listed word in the wrong place, a misspelling (its guess
+# reads the lists' history), an Un-set subtype (named from their file)
+FIRST_LINES = {"TL304": "Creature — Forest", "TL302": "Creature — Elf Wizzard", "Un-set": "Creature — Cow"}
+
+
+@pytest.mark.parametrize("kind", list(FIRST_LINES))
 @pytest.mark.parametrize("edition", ["newest", "2020-08-07"])
-def test_installed_first_run_reads_no_yaml(installed: Path, tmp_path: Path, edition: str) -> None:
-    """With an empty rule cache, the rule data built into the wheel is read, not the YAML."""
+def test_installed_first_run_reads_no_yaml(installed: Path, tmp_path: Path, edition: str, kind: str) -> None:
+    """With an empty rule cache, the rule data built into the wheel is read, not the YAML:
+    the rule set, and what the guesses of TL302 read (the lists' history, the Un-set subtypes)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | {
         "TYPELINE_CACHE_DIR": str(tmp_path / "c")
     }
     command = [str(installed / "python"), "-c", FIRST_RUN.replace('"-"', f'"--edition", "{edition}", "-"')]
     done = subprocess.run(
         command,
-        input="Creature — Forest\n",
+        input=FIRST_LINES[kind] + "\n",
         capture_output=True,
         text=True,
         env=env,
@@ -236,4 +243,5 @@ def test_installed_first_run_reads_no_yaml(installed: Path, tmp_path: Path, edit
         check=False,
     )
     assert done.stdout.endswith("False\n"), done.stdout + done.stderr
-    assert '"TL304"' in done.stdout
+    assert ('"TL304"' if kind == "TL304" else '"TL302"') in done.stdout
+    assert ("Un-set" in done.stdout) == (kind == "Un-set"), done.stdout

@@ -11,7 +11,16 @@ import pytest
 from conftest import forget_rules
 
 from mtg_typeline import __version__
-from mtg_typeline.ruleset import built, cache, editions, history, prebuild, rules_dir, validate
+from mtg_typeline.ruleset import (
+    built,
+    cache,
+    editions,
+    history,
+    prebuild,
+    rules_dir,
+    unset_subtypes,
+    validate,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -39,7 +48,7 @@ def from_yaml(path: Path) -> dict[str, object]:
 def test_every_rule_file_of_the_index_is_built(folder: Path) -> None:
     named = set(editions.read_index(str(folder)).files.values())
     built_files = {p.stem for p in (folder / "built").glob("*.json")}
-    assert built_files == {Path(n).stem for n in named} | {"index", "history"}
+    assert built_files == {Path(n).stem for n in named} | {"index", "history", "unset-subtypes"}
 
 
 def test_the_built_data_is_the_data_of_the_yaml(folder: Path) -> None:
@@ -156,3 +165,30 @@ def test_a_changed_rule_file_leaves_the_built_history_out(
     assert built_history(changed) is None
     assert history._built_runs(index.dates) is None
     assert history._built_runs(index.dates[:-1]) is None  # other editions than the shipped
+
+
+def test_the_built_unset_subtypes_are_those_of_the_yaml(
+    folder: Path, no_cache: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cold cache takes the built Un-set subtypes, the YAML's entries, without reading it."""
+    path = str(folder / unset_subtypes.UNSET_SUBTYPES_FILE)
+    expected = validate.load_unset_subtypes(path)
+
+    def refused(*args: object) -> None:
+        raise AssertionError("the YAML was read")
+
+    monkeypatch.setattr(validate, "load_unset_subtypes", refused)
+    assert unset_subtypes._load(path) == expected
+
+
+def test_an_edited_unset_subtypes_file_is_read_from_the_yaml(
+    folder: Path, no_cache: None, tmp_path: Path
+) -> None:
+    changed = tmp_path / "rules"
+    shutil.copytree(folder, changed)
+    path = changed / unset_subtypes.UNSET_SUBTYPES_FILE
+    text = path.read_text("utf-8")
+    entries = validate.load_unset_subtypes(str(path))
+    path.write_text(text.replace(f"word: {entries[0].word}\n", "word: Zzyzxian\n", 1), "utf-8")
+    assert built.load((str(path),), __version__) is None  # (stale)
+    assert unset_subtypes._load(str(path))[0].word == "Zzyzxian"

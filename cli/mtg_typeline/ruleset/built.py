@@ -18,6 +18,9 @@ install) has no built files, and its runs read the YAML through the rule cache. 
                                  every rule file it names and renames.yaml; data:
                                  {"editions": [date, ...], "runs": {word: [[entry, list,
                                  first, last, removed], ...]}}
+    rules/built/unset-subtypes.json  the Un-set subtypes (`ruleset.unset_subtypes`), from
+                                 unset-subtypes.yaml; data: {"unset_subtypes": [[word, kind,
+                                 card, source], ...]}
 """
 
 from __future__ import annotations

@@ -14,12 +14,13 @@ from mtg_typeline.ruleset.built import FOLDER, FORMAT, path_of, stamps
 from mtg_typeline.ruleset.editions import INDEX_FILE, RENAMES_FILE
 from mtg_typeline.ruleset.history import HISTORY_FILE, collect_runs, history_sources
 from mtg_typeline.ruleset.index import read_index_file
+from mtg_typeline.ruleset.unset_subtypes import UNSET_SUBTYPES_FILE
 
 
 def write(folder: str, version: str) -> list[str]:
     """Build the rule data of the rule files in `folder` into its `built/`: the index's
-    editions, every rule file the index names, and the history of their lists. The names of
-    the files written."""
+    editions, every rule file the index names, the history of their lists, and the Un-set
+    subtypes. The names of the files written."""
     os.makedirs(os.path.join(folder, FOLDER), exist_ok=True)
     index, renames = os.path.join(folder, INDEX_FILE), os.path.join(folder, RENAMES_FILE)
     editions = read_index_file(index, folder)["editions"]
@@ -35,6 +36,9 @@ def write(folder: str, version: str) -> list[str]:
     sources = history_sources(folder, editions)
     target = os.path.join(folder, FOLDER, HISTORY_FILE)
     written.append(_write(sources, {"editions": list(dates), "runs": runs}, version, target))
+    unset = os.path.join(folder, UNSET_SUBTYPES_FILE)
+    entries = validate.load_unset_subtypes(unset)
+    written.append(_write((unset,), {"unset_subtypes": [list(entry) for entry in entries]}, version))
     return written
 
 

@@ -7,16 +7,19 @@ word is instead, and `typeline lookup` says the same. The words are data,
 tests/update_unset_subtypes.py, each with one card that prints it and where that comes from.
 
 Only a word no list holds needs this, so the file is read when TL302 first meets one, once
-per run, through the rule cache (a run whose lines all pass reads nothing).
+per run, through the rule cache (a run whose lines all pass reads nothing); a wheel holds
+its data built (`ruleset.built`), so a first run reads no YAML for it.
 """
 
 from __future__ import annotations
 
 import functools
 import os
+from typing import Any
 
 from mtg_typeline import __version__
 from mtg_typeline.notation import fold
+from mtg_typeline.ruleset import built as builtdata
 from mtg_typeline.ruleset import cache as rulecache
 from mtg_typeline.ruleset.editions import shipped_folder
 from mtg_typeline.ruleset.model import UnsetSubtype
@@ -45,17 +48,30 @@ def _entries() -> tuple[dict[str, UnsetSubtype], dict[str, UnsetSubtype]]:
 
 
 def _load(path: str) -> tuple[UnsetSubtype, ...]:
-    """The entries of the file at `path`: from the rule cache, or read, checked and cached."""
+    """The entries of the file at `path`: from the rule cache, else from the data built into
+    the wheel (`ruleset.built`) while the file is as it was built, else read and checked;
+    then cached."""
     key = rulecache.key_of(__version__, (path,))
     data = rulecache.load(key) if key else None
-    if data is not None:
-        try:
-            return tuple(UnsetSubtype(*item) for item in data["unset_subtypes"])
-        except (KeyError, TypeError, ValueError):
-            pass  # an entry of another shape: read the file
-    from mtg_typeline.ruleset import validate  # YAML: only when the cache has no copy
+    entries = _entries_of(data)
+    if entries is not None:
+        return entries
+    entries = _entries_of(builtdata.load((path,), __version__))
+    if entries is None:
+        from mtg_typeline.ruleset import validate  # YAML: only when neither has a copy
 
-    entries = validate.load_unset_subtypes(path)
+        entries = validate.load_unset_subtypes(path)
     if key:
         rulecache.store(key, {"unset_subtypes": [tuple(e) for e in entries]})
     return entries
+
+
+def _entries_of(data: dict[str, Any] | None) -> tuple[UnsetSubtype, ...] | None:
+    """The entries of the data of a cache or a built file; None where there is none, or
+    data of another shape."""
+    if data is None:
+        return None
+    try:
+        return tuple(UnsetSubtype(*item) for item in data["unset_subtypes"])
+    except (KeyError, TypeError, ValueError):
+        return None
