@@ -17,6 +17,7 @@ machine formats, `--statistics` and `--diff` put everything in the file.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import io
 import os
@@ -225,6 +226,16 @@ def bytes_under(out: TextIO) -> Bytes | None:
         return None
     assert isinstance(out, io.TextIOWrapper)
     return Bytes(out.buffer, out.encoding, out.errors or "strict")
+
+
+def utf8_under(out: TextIO) -> Bytes | None:
+    """`bytes_under(out)` where it writes UTF-8, in which ASCII (a line number) and the text
+    around it can be encoded apart; else None."""
+    under = bytes_under(out)
+    try:
+        return under if under is not None and codecs.lookup(under.encoding).name == "utf-8" else None
+    except LookupError:
+        return None
 
 
 @contextlib.contextmanager

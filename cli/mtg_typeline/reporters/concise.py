@@ -22,11 +22,18 @@ from typing import TextIO
 from mtg_typeline.display import printable
 from mtg_typeline.findings import Finding, Summary
 from mtg_typeline.reporters import ReportSettings, RunResult, closing_lines, fix_mark, summary_pieces
+from mtg_typeline.reporters.stamped import write_stamped
 
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
-    for finding in result.findings:
-        out.write(line_of(finding, fix_mark(finding, settings)) + "\n")
+    # a repeated line's findings differ in their line alone: the rest is made once (`stamped`)
+    def pieces(finding: Finding) -> tuple[str, str]:
+        before, after = line_parts(finding, fix_mark(finding, settings))
+        return before, after + "\n"
+
+    write_stamped(
+        out, result.findings, pieces, lambda finding: line_of(finding, fix_mark(finding, settings)) + "\n"
+    )
     if not settings.quiet:
         closing(result, out, settings)
 
@@ -39,10 +46,16 @@ def closing(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
 
 def line_of(finding: Finding, mark: str = "") -> str:
     """One finding on one line; `mark` (`[*]`: fixable) follows the code."""
-    where = f"{printable(finding.path)}:{finding.line}:{finding.column}"
+    before, after = line_parts(finding, mark)
+    return f"{before}{finding.line}{after}"
+
+
+def line_parts(finding: Finding, mark: str = "") -> tuple[str, str]:
+    """`line_of` before the finding's line number and after it."""
     card = "" if finding.card is None else f" (card: {printable(finding.card)})"
     code = f"{finding.code} {mark}" if mark else finding.code
-    return f"{where}: {code} [{finding.severity.value}] {printable(finding.message)}{card}"
+    after = f":{finding.column}: {code} [{finding.severity.value}] {printable(finding.message)}{card}"
+    return f"{printable(finding.path)}:", after
 
 
 def summary_line(summary: Summary) -> str:

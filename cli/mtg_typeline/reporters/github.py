@@ -21,6 +21,7 @@ from typing import TextIO
 from mtg_typeline.display import printable
 from mtg_typeline.findings import STDIN, Finding, Severity
 from mtg_typeline.reporters import ReportSettings, RunResult
+from mtg_typeline.reporters.stamped import write_stamped
 
 COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 _DATA = {ord("%"): "%25", ord("\r"): "%0D", ord("\n"): "%0A"}
@@ -30,25 +31,36 @@ _PROPERTY_SPECIAL = re.compile("[%\r\n:,]")
 
 
 def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
-    for finding in result.findings:
-        out.write(command(finding) + "\n")
+    # a repeated line's commands differ in their line alone: the rest is made once (`stamped`)
+    write_stamped(out, result.findings, _pieces, lambda finding: command(finding) + "\n")
 
 
 def command(finding: Finding) -> str:
-    # numbers need no escaping: only the file's name and the title go through it
-    properties = [] if finding.path == STDIN else [f"file={escape_property(finding.path)}"]
-    properties.append(f"line={finding.line}")
+    before, after = _around(finding)
     if finding.last_line != finding.line:  # words at fault that run onto another line
-        properties.append(f"endLine={finding.last_line}")
-    properties += [
-        f"col={finding.column}",
-        f"endColumn={finding.end_column}",
-        f"title={escape_property(f'{finding.code} {finding.name}')}",
-    ]
+        return f"{before}{finding.line},endLine={finding.last_line}{after}"
+    return f"{before}{finding.line}{after}"
+
+
+def _pieces(finding: Finding) -> tuple[str, str]:
+    """A command on one line of the file, and its line end, around its line number."""
+    before, after = _around(finding)
+    return before, after + "\n"
+
+
+def _around(finding: Finding) -> tuple[str, str]:
+    """A command around its lines (`line=` ends the first part; `,col=` starts the second)."""
+    # numbers need no escaping: only the file's name and the title go through it
+    where = "" if finding.path == STDIN else f"file={escape_property(finding.path)},"
+    title = escape_property(f"{finding.code} {finding.name}")
     message = finding.message if finding.card is None else f"{finding.card}: {finding.message}"
     if finding.suggestion is not None:
         message += f" (suggestion: {finding.suggestion})"
-    return f"::{COMMANDS[finding.severity]} {','.join(properties)}::{escape_data(message)}"
+    before = f"::{COMMANDS[finding.severity]} {where}line="
+    return (
+        before,
+        f",col={finding.column},endColumn={finding.end_column},title={title}::{escape_data(message)}",
+    )
 
 
 def escape_data(text: str) -> str:

@@ -17,13 +17,13 @@ place is encoded once, and the tens of megabytes of a large report are not encod
 
 from __future__ import annotations
 
-import codecs
 import json
+from collections.abc import Callable
 from json.encoder import encode_basestring as _string  # (the encoder's own, at C speed)
 from typing import Any, TextIO
 
 from mtg_typeline.findings import Finding, Severity
-from mtg_typeline.reporters import Bytes, ReportSettings, RunResult, bytes_under
+from mtg_typeline.reporters import Bytes, ReportSettings, RunResult, utf8_under
 
 VERSION = 1
 
@@ -36,8 +36,8 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     head["summary"] = result.summary.to_dict()
     out.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "findings": [')
     findings = result.findings
-    under = bytes_under(out)
-    if under is not None and findings and _utf8(under):
+    under = utf8_under(out)
+    if under is not None and findings:
         out.flush()  # (what `out` holds goes first)
         data, write = EncodedFindings(under=under).data, under.stream.write
         for start in range(0, len(findings), _AT_ONCE):
@@ -49,15 +49,6 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
             chunk = ",\n".join(map(encoded, findings[start : start + _AT_ONCE]))
             out.write(f",\n{chunk}" if start else f"\n{chunk}")
     out.write("\n]}\n")
-
-
-def _utf8(under: Bytes) -> bool:
-    """Whether `under` writes text as UTF-8, in which a finding's place (ASCII) and what
-    follows it can be encoded apart."""
-    try:
-        return codecs.lookup(under.encoding).name == "utf-8"
-    except LookupError:
-        return False
 
 
 _AT_ONCE = 1024  # findings written at once
@@ -73,8 +64,11 @@ class EncodedFindings:
     once per distinct finding; as text (`finding`), or as the bytes a UTF-8 stream `under`
     the output is written (`data`: the rest encoded to bytes once too)."""
 
-    def __init__(self, compact: bool = False, under: Bytes | None = None) -> None:
+    def __init__(
+        self, compact: bool = False, under: Bytes | None = None, clean: Callable[[str], str] = str
+    ) -> None:
         self.item, self.key = (",", ":") if compact else (", ", ": ")
+        self.clean = clean  # what a text's pieces (path, the rest) go through, each once
         self.paths: dict[str, str] = {}
         self.tails: dict[tuple[object, ...], str] = {}
         self.under = under
@@ -89,12 +83,12 @@ class EncodedFindings:
     def finding(self, finding: Finding) -> str:
         path = self.paths.get(finding.path)
         if path is None:
-            path = self.paths[finding.path] = self._path(finding.path)
+            path = self.paths[finding.path] = self.clean(self._path(finding.path))
         # what `to_dict` writes after the end line: the first ten fields, and the card
         key = finding[:10] if finding.card is None else (*finding[:10], finding.card)
         tail = self.tails.get(key)
         if tail is None:
-            tail = self.tails[key] = self._tail(finding, self.tails)
+            tail = self.tails[key] = self.clean(self._tail(finding, self.tails))
         line = finding.line
         end_line = finding.end_line or line  # (`last_line`, read here at once)
         return f"{path}{line}{self.column}{finding.column}{self.end_line}{end_line}{self.item}{tail}"
@@ -105,11 +99,13 @@ class EncodedFindings:
         assert self.under is not None
         path = self.path_data.get(finding.path)
         if path is None:
-            path = self.path_data[finding.path] = self.under.encode(self._path(finding.path))
+            path = self.path_data[finding.path] = self.under.encode(self.clean(self._path(finding.path)))
         key = finding[:10] if finding.card is None else (*finding[:10], finding.card)
         tail = self.tail_data.get(key)
         if tail is None:
-            tail = self.tail_data[key] = self.under.encode(self.item + self._tail(finding, self.tail_data))
+            tail = self.tail_data[key] = self.under.encode(
+                self.clean(self.item + self._tail(finding, self.tail_data))
+            )
         line = finding.line
         end_line = finding.end_line or line  # (the place in ASCII, formatted with the rest at once)
         column, end = self.column_data, self.end_data

@@ -29,12 +29,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import groupby
+from operator import attrgetter
 from typing import TextIO
 
 from mtg_typeline.display import printable
 from mtg_typeline.findings import INPUT_CODES, Finding, Severity
 from mtg_typeline.reporters import ReportSettings, RunResult
-from mtg_typeline.reporters.concise import line_of
+from mtg_typeline.reporters.concise import line_of, line_parts
+from mtg_typeline.reporters.stamped import write_stamped
 
 # Beyond the controls `printable` draws: what XML 1.0 can't hold (lone surrogates, which
 # stand for undecodable bytes of a file name, and the two non-characters).
@@ -59,11 +62,9 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
         if not found:
             out.write(case + " />\n")
             continue
-        out.write(case + ">\n    " + _element(found, outcome, settings.fail_on) + ">")
-        separator = ""
-        for finding in found:
-            out.write(separator + _text(xml_safe(line_of(finding))))
-            separator = "\n"
+        out.write(case + ">\n    " + _element(found, outcome, settings.fail_on) + ">" + _listed(found[0]))
+        # one a line: a repeated line's findings differ in their line alone (`stamped`)
+        write_stamped(out, found[1:], _pieces, lambda finding: "\n" + _listed(finding), encoded=False)
         out.write(f"</{_ELEMENTS[outcome]}>\n  </testcase>\n")
     out.write("</testsuite>\n")
 
@@ -71,18 +72,19 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
 def findings_by_path(result: RunResult) -> dict[str, list[Finding]]:
     """Every input read, then those that could not be read, each with its findings."""
     by_path: dict[str, list[Finding]] = {path: [] for path in result.files}
-    for finding in result.findings:
-        by_path.setdefault(finding.path, []).append(finding)
+    for path, found in groupby(result.findings, _PATH):  # (in path order: one group a path)
+        by_path.setdefault(path, []).extend(found)
     return by_path
 
 
+_PATH, _CODE = attrgetter("path"), attrgetter("code")
 _ELEMENTS = {"error": "error", "failure": "failure", "passed": "system-out"}  # what lists the findings
 
 
 def _outcome(findings: list[Finding], fail_on: str) -> str:
     """What became of an input: "error" (an input problem), "failure" (a finding at least
     as severe as `fail_on`) or "passed" (its findings, if any, in `<system-out>`)."""
-    if any(finding.code in INPUT_CODES for finding in findings):
+    if not INPUT_CODES.isdisjoint(map(_CODE, findings)):
         return "error"
     if any(finding.severity.rank >= Severity(fail_on).rank for finding in findings):
         return "failure"
@@ -100,6 +102,18 @@ def _element(findings: list[Finding], outcome: str, fail_on: str) -> str:
         count = f"{len(findings)} finding" + ("" if len(findings) == 1 else "s")
         return f'<failure type="{_attribute(first.code)}" message="{count}"'
     return "<system-out"
+
+
+def _listed(finding: Finding) -> str:
+    """A finding's line in the element that lists its input's findings."""
+    return _text(xml_safe(line_of(finding)))
+
+
+def _pieces(finding: Finding) -> tuple[str, str]:
+    """`_listed` of a finding after the first, after a line end, around its line number
+    (the escapes take each character alone, so the pieces may be escaped apart)."""
+    before, after = line_parts(finding)
+    return "\n" + _text(xml_safe(before)), _text(xml_safe(after))
 
 
 def _text(text: str) -> str:
