@@ -46,7 +46,8 @@ def report(result: RunResult, out: TextIO, settings: ReportSettings) -> None:
     issues = Items()
     document = Template(issues)  # (which sets the level of the issues)
     inside = [finding for finding in result.findings if not finding.path.startswith("/")]
-    write_findings(out, document, issues, FindingTexts(issue, issues.level), inside)
+    texts = FindingTexts(issue, issues.level, shape=_shape)
+    write_findings(out, document, issues, texts, inside)
     out.write("\n")
 
 
@@ -58,6 +59,11 @@ def issue(finding: Finding, fingerprint: str) -> dict[str, Any]:
         "severity": SEVERITIES[finding.severity],
         "location": {"path": finding.path, "lines": {"begin": finding.line, "end": finding.last_line}},
     }
+
+
+def _shape(finding: Finding) -> tuple[object, ...]:
+    """What `issue` reads of a finding but its lines and fingerprint."""
+    return (finding.path, finding.code, finding.severity, finding.message, finding.card)
 
 
 def _in_card(finding: Finding) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, AnyStr, TextIO
+from typing import AnyStr, TextIO
 
 from mtg_typeline.findings import Finding
 from mtg_typeline.reporters import Bytes, bytes_under
@@ -168,12 +168,18 @@ def _add_container(value: dict[str, object] | list[object], level: int, pieces: 
 
 LINE, LAST = Hole(-1, "line"), Hole(-2, "last")  # a finding's line, the line its words at fault end on
 FINGERPRINT = TextHole("fingerprint")
-_FILLED = ("line", "last", "fingerprint")  # the holes of a finding's template, in `_values`' order
+_FILLED = (
+    "line",
+    "last",
+    "fingerprint",
+)  # the holes of a finding's template, in the order `_each` fills them
 _REMEMBERED = 16384  # templates kept (cleared when full: real data repeats a few thousand)
 _PATH = Finding._fields.index("path") + 1  # a finding's fields up to its path (its line follows)
 
-# A distinct finding's template: its parts (text or bytes), which of `_FILLED` goes where,
-# and the occurrences of its fingerprint's key (shared by every template of that key).
+# A template: its parts (text or bytes), and which of `_FILLED` goes where
+Parts = tuple[list[AnyStr], tuple[tuple[int, int], ...]]
+# A distinct finding's template, and the occurrences of its fingerprint's key (shared by
+# every distinct finding of that key)
 Made = tuple[list[AnyStr], tuple[tuple[int, int], ...], Occurrences]
 
 
@@ -182,12 +188,21 @@ class FindingTexts:
     fingerprint (`reporters.fingerprints`): one template per distinct finding (a repeated
     line's findings differ only in their lines and fingerprints), filled at each place. What
     tells a distinct finding (all its fields but its lines) holds what its fingerprint's key
-    is made of, so the template keeps its key's occurrences too, and a finding met again
-    costs one lookup."""
+    is made of, so each distinct finding keeps its template and its key's occurrences
+    together, and a finding met again costs one lookup. A report whose texts read less of a
+    finding gives that as its `shape` (a finding's fields that `make` reads, but its lines):
+    findings of one shape share a template however their fingerprints' keys differ (many
+    distinct lines with the same message)."""
 
-    def __init__(self, make: Callable[[Finding, str], object], level: int) -> None:
+    def __init__(
+        self,
+        make: Callable[[Finding, str], object],
+        level: int,
+        shape: Callable[[Finding], tuple[object, ...]] | None = None,
+    ) -> None:
         self.make = make
         self.level = level
+        self.shape = shape or _whole  # (the whole: a template per distinct finding)
 
     def texts(self, findings: Iterable[Finding]) -> Iterator[str]:
         """The texts of `findings`, in order."""
@@ -207,8 +222,9 @@ class FindingTexts:
     ) -> Iterator[AnyStr]:
         """The texts of `findings`, in order, each template's parts made by `encode` once,
         and its holes' values by `number` (a line) and `digits` (a fingerprint)."""
-        known: dict[tuple[object, ...], Made[AnyStr]] = {}
-        seen: dict[Key, Occurrences] = {}
+        known: dict[tuple[object, ...], Made[AnyStr]] = {}  # by distinct finding (emptied when full)
+        shaped: dict[tuple[object, ...], Parts[AnyStr]] = {}  # by shape (emptied when full)
+        seen: dict[Key, Occurrences] = {}  # every key's occurrences (kept: they count on)
         finding: Finding
         for finding in findings:
             line, last = finding.line, finding.end_line
@@ -216,25 +232,39 @@ class FindingTexts:
             key = (*finding[:_PATH], finding.card, finding.span, several)
             made = known.get(key)
             if made is None:
-                texts, slots, occurrences = self._made(finding, several, known, seen)
-                made = known[key] = ([encode(text) for text in texts], slots, occurrences)
+                if len(known) >= _REMEMBERED:
+                    known.clear()
+                parts, slots = self._shaped(finding, several, encode, shaped)
+                print_key = fingerprint_key(finding)
+                occurrences = seen.get(print_key)
+                if occurrences is None:
+                    occurrences = seen[print_key] = Occurrences(print_key)
+                made = known[key] = (parts, slots, occurrences)
             parts, slots, occurrences = made
             shown = number(line)
             values = (shown, number(last) if several else shown, digits(occurrences.next()))
             yield _filled(parts, slots, values)
 
-    def _made(
-        self, finding: Finding, several: bool, known: dict[Any, Any], seen: dict[Key, Occurrences]
-    ) -> Made[str]:
-        """The template of `finding` (on `several` lines or one), which of `_FILLED` goes
-        where, and its key's occurrences: made the first time its key is met (`known` is
-        emptied when full; `seen` keeps every key's occurrences)."""
-        if len(known) >= _REMEMBERED:
-            known.clear()
-        key = fingerprint_key(finding)
-        occurrences = seen.get(key)
-        if occurrences is None:
-            occurrences = seen[key] = Occurrences(key)
+    def _shaped(
+        self,
+        finding: Finding,
+        several: bool,
+        encode: Callable[[str], AnyStr],
+        shaped: dict[tuple[object, ...], Parts[AnyStr]],
+    ) -> Parts[AnyStr]:
+        """The template of `finding` (on `several` lines or one), made by `encode`: that of
+        its shape, made the first time the shape is met."""
+        key = (*self.shape(finding), several)
+        found = shaped.get(key)
+        if found is None:
+            if len(shaped) >= _REMEMBERED:
+                shaped.clear()
+            found = shaped[key] = self._made(finding, several, encode)
+        return found
+
+    def _made(self, finding: Finding, several: bool, encode: Callable[[str], AnyStr]) -> Parts[AnyStr]:
+        """The template of `finding` (on `several` lines or one): its parts, made by
+        `encode`, and which of `_FILLED` goes where."""
         placed = finding._replace(line=LINE, end_line=LAST if several else 0)
         template = Template(self.make(placed, FINGERPRINT), self.level)
         parts = template.parts.copy()
@@ -244,7 +274,12 @@ class FindingTexts:
             if name == FINGERPRINT:  # (a string: its quotes go with the parts around it)
                 parts[place - 1] += '"'
                 parts[place + 1] = '"' + parts[place + 1]
-        return parts, tuple(slots), occurrences
+        return [encode(part) for part in parts], tuple(slots)
+
+
+def _whole(finding: Finding) -> tuple[object, ...]:
+    """A finding's fields but its lines."""
+    return (*finding[:_PATH], finding.card, finding.span)
 
 
 def _filled(parts: list[AnyStr], slots: tuple[tuple[int, int], ...], values: tuple[AnyStr, ...]) -> AnyStr:
