@@ -20,13 +20,14 @@ from mtg_typeline.reporters import (
     ReportFile,
     ReportSettings,
     RunResult,
+    bytes_under,
     fingerprints,
     gitlab,
     indented,
     json_format,
     sarif,
 )
-from mtg_typeline.reporters.indented import FINGERPRINT, LAST, LINE, Items, Template, bytes_under, write
+from mtg_typeline.reporters.indented import FINGERPRINT, LAST, LINE, Items, Template, write
 from mtg_typeline.ruleset import load_rules
 
 VALUES = st.recursive(

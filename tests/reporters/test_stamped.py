@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -119,3 +123,20 @@ def _repeated() -> RunResult:
     once = [f for f in RESULT.findings if f.path == "cards.txt"]
     findings = [f.at(f.path, f.line + 10 * copy) for copy in range(50) for f in once]
     return RESULT._replace(findings=tuple(findings), summary=Summary.of(findings, 1, 150))
+
+
+@pytest.mark.parametrize("name", ["json", "json-lines", "github", "junit", "concise", "sarif", "gitlab"])
+def test_a_report_to_an_output_of_another_encoding_is_its_text(name: str, tmp_path: Path) -> None:
+    """Standard output that writes UTF-16: the report is its text, encoded so (no number
+    written as ASCII between encoded pieces)."""
+    cards = tmp_path / "cards.txt"
+    cards.write_text("Creature — Forest\nCreature - Elf\n" * 3, encoding="utf-8")
+
+    def run(encoding: str) -> str:
+        env = {**os.environ, "PYTHONIOENCODING": encoding}
+        command = [sys.executable, "-m", "mtg_typeline", "check", "--format", name, "cards.txt"]
+        done = subprocess.run(command, capture_output=True, env=env, cwd=tmp_path, check=False)
+        assert done.returncode == 1, done.stderr
+        return done.stdout.decode(encoding)
+
+    assert run("utf-16") == run("utf-8")

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import AnyStr, TextIO
 
 from mtg_typeline.findings import Finding
-from mtg_typeline.reporters import Bytes, bytes_under
+from mtg_typeline.reporters import Bytes, utf8_under
 from mtg_typeline.reporters.fingerprints import Key, Occurrences, fingerprint_key
 
 INDENT = "  "
@@ -294,8 +294,9 @@ def write_findings(
     out: TextIO, template: Template, items: Items, texts: FindingTexts, findings: Iterable[Finding]
 ) -> None:
     """`write` the texts of `findings`, made by `texts`: encoded under `out` where it is a
-    stream whose bytes can be written (`bytes_under`), else as text."""
-    under = bytes_under(out)
+    stream whose bytes can be written as UTF-8 (`utf8_under`: the holes' values are written
+    in ASCII), else as text."""
+    under = utf8_under(out)
     if under is None:
         write(out, template, items, texts.texts(findings))
     else:

@@ -1,7 +1,7 @@
 """Reports of one text a finding whose texts, from place to place of a repeated line, differ
-in the line number alone (`--format github`, `junit`, `json-lines`): what comes before a
-finding's line and what comes after it are made once per distinct finding, and each place
-writes its line between them.
+in the line number alone (`--format github`, `junit`, `concise`; `json-lines` does the same
+through `json_format.EncodedFindings`): what comes before a finding's line and what comes
+after it are made once per distinct finding, and each place writes its line between them.
 
 A million type lines hold tens of thousands of findings but a few hundred distinct ones:
 making each text whole (formatting, escaping, encoding) took several times as long as the
