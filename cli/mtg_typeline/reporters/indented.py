@@ -168,11 +168,8 @@ def _add_container(value: dict[str, object] | list[object], level: int, pieces: 
 
 LINE, LAST = Hole(-1, "line"), Hole(-2, "last")  # a finding's line, the line its words at fault end on
 FINGERPRINT = TextHole("fingerprint")
-_FILLED = (
-    "line",
-    "last",
-    "fingerprint",
-)  # the holes of a finding's template, in the order `_each` fills them
+# the holes of a finding's template, in the order `_each` fills them
+_FILLED = ("line", "last", "fingerprint")
 _REMEMBERED = 16384  # templates kept (cleared when full: real data repeats a few thousand)
 _PATH = Finding._fields.index("path") + 1  # a finding's fields up to its path (its line follows)
 
