@@ -202,6 +202,9 @@ class Summary(NamedTuple):
         return counts
 
 
+# A finding's fields before its line (`finding[:LINE_FIELD]`, up to its path): the same at
+# every place of a repeated line, with its card and span
+LINE_FIELD = Finding._fields.index("line")
 # `Finding.sort_key` at C speed, for the many findings of a run
 _PATH, _CARD, _SPAN = (Finding._fields.index(name) for name in ("path", "card", "span"))
 _SEVERITY = itemgetter(Finding._fields.index("severity"))

@@ -29,7 +29,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from mtg_typeline.engine.collector import uncollected
-from mtg_typeline.findings import Finding, Fix, Severity, Span
+from mtg_typeline.findings import LINE_FIELD, Finding, Fix, Severity, Span
 from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources import PartReader
 from mtg_typeline.sources.base import Edit, Item, Passed, Unsplittable
@@ -308,7 +308,7 @@ def _crossing(found: list[Finding | Passed], listed: bool) -> Crossed:
     lines: list[int] = []
     for thing in found:
         if type(thing) is Finding and not thing.end_line and (thing.fix is None or thing.fix.edit is None):
-            body = (thing[:_LINE], thing[_LINE + 1 :])
+            body = (thing[:LINE_FIELD], thing[LINE_FIELD + 1 :])
             number = bodies.get(body)
             if number is None:
                 number = bodies[body] = len(bodies)
@@ -322,7 +322,6 @@ def _crossing(found: list[Finding | Passed], listed: bool) -> Crossed:
     return plain, rows, lines
 
 
-_LINE = Finding._fields.index("line")
 _SEVERITIES = {severity.value: severity for severity in Severity}
 _record = tuple.__new__
 

@@ -19,7 +19,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import AnyStr, TextIO
 
-from mtg_typeline.findings import Finding
+from mtg_typeline.findings import LINE_FIELD, Finding
 from mtg_typeline.reporters import Bytes, utf8_under
 from mtg_typeline.reporters.fingerprints import Key, Occurrences, fingerprint_key
 
@@ -171,7 +171,6 @@ FINGERPRINT = TextHole("fingerprint")
 # the holes of a finding's template, in the order `_each` fills them
 _FILLED = ("line", "last", "fingerprint")
 _REMEMBERED = 16384  # templates kept (cleared when full: real data repeats a few thousand)
-_PATH = Finding._fields.index("path") + 1  # a finding's fields up to its path (its line follows)
 
 # A template: its parts (text or bytes), and which of `_FILLED` goes where
 Parts = tuple[list[AnyStr], tuple[tuple[int, int], ...]]
@@ -226,7 +225,7 @@ class FindingTexts:
         for finding in findings:
             line, last = finding.line, finding.end_line
             several = bool(last) and last != line
-            key = (*finding[:_PATH], finding.card, finding.span, several)
+            key = (*finding[:LINE_FIELD], finding.card, finding.span, several)
             made = known.get(key)
             if made is None:
                 if len(known) >= _REMEMBERED:
@@ -276,7 +275,7 @@ class FindingTexts:
 
 def _whole(finding: Finding) -> tuple[object, ...]:
     """A finding's fields but its lines."""
-    return (*finding[:_PATH], finding.card, finding.span)
+    return (*finding[:LINE_FIELD], finding.card, finding.span)
 
 
 def _filled(parts: list[AnyStr], slots: tuple[tuple[int, int], ...], values: tuple[AnyStr, ...]) -> AnyStr:

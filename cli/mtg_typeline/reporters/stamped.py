@@ -17,14 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import AnyStr, TextIO
 
-from mtg_typeline.findings import Finding
+from mtg_typeline.findings import LINE_FIELD, Finding
 from mtg_typeline.reporters import utf8_under
 
 # What a finding's text is made of around its line: the text before the line, and after it
 Pieces = Callable[[Finding], tuple[str, str]]
 _AT_ONCE = 1024  # texts written at once
 _REMEMBERED = 16384  # distinct findings kept (cleared when full: real data repeats a few thousand)
-_PATH = Finding._fields.index("path") + 1  # a finding's fields up to its path (its line follows)
 
 
 def write_stamped(
@@ -64,7 +63,7 @@ def _write(
         if last and last != line:
             held.append(encode(whole(finding)))
         else:
-            key = (*finding[:_PATH], finding.card, finding.span)
+            key = (*finding[:LINE_FIELD], finding.card, finding.span)
             made = known.get(key)
             if made is None:
                 if len(known) >= _REMEMBERED:
