@@ -106,7 +106,7 @@ def test_a_template_serves_other_heads_of_the_same_card_types() -> None:
     ]
     found = [checker.evaluate(line) for line in lines]
     assert calls == []  # (TL302 alone read the template: no full check)
-    assert checker._alone is not None and list(checker._alone.templates) == [
+    assert checker._alone is not None and list(checker._alone.placings) == [
         (frozenset({"Creature"}), "Wizzard")
     ]
     assert found == [Checker(rules("2026-09-25")).check_fully(line) for line in lines]

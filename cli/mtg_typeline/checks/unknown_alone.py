@@ -52,7 +52,6 @@ class UnknownAlone:
         self.check_fully = check_fully
         self.types: dict[str, frozenset[str]] = {}  # the card types of each head met
         self.pieces: dict[frozenset[str], frozenset[str]] = {}  # of the lists of card types
-        self.templates: dict[tuple[frozenset[str], str], Finding | None] = {}
         self.placings: dict[tuple[frozenset[str], str], Placing | None] = {}  # of the templates in lines
         self.allowed_pieces: dict[frozenset[str], frozenset[str]] = {}  # allowed words that fold to a piece
         self.owns: dict[frozenset[str], Own] = {}  # what TL302 reads of the lists of card types
@@ -109,6 +108,7 @@ class UnknownAlone:
         alone; else None (the line takes the full checks)."""
         if len(self.placings) >= _REMEMBERED:
             self.placings.clear()
+            self.said.clear()
         placing = None
         if _PLAIN_WORD.fullmatch(word) and word.casefold() not in self._pieces_of(card_types):
             template = self._template(head, word, card_types)
@@ -134,20 +134,15 @@ class UnknownAlone:
         return card_types
 
     def _template(self, head: str, word: str, card_types: frozenset[str]) -> Finding | None:
-        key = (card_types, word)
-        if key in self.templates:
-            return self.templates[key]
-        if len(self.templates) >= _REMEMBERED:
-            self.templates.clear()
-            self.said.clear()
+        """The finding of the line `head` — `word` where it is TL302 on the word alone, else
+        None (made once per card types and word: `_placing` keeps what it gives)."""
         text = head + CANONICAL_DASH + word
         start = len(head) + _GAP
         found = self._unknown_alone(text, Word(word, start, len(text)), card_types)
         if found is None:
             found = self.check_fully(text)
         alone = len(found) == 1 and _on_word(found[0], start, start + len(word))
-        template = self.templates[key] = found[0] if alone else None
-        return template
+        return found[0] if alone else None
 
     def _unknown_alone(self, text: str, word: Word, card_types: frozenset[str]) -> Findings | None:
         """The findings of the template `text`, ending in `word`, where TL302 alone can report
