@@ -37,14 +37,16 @@ def fingerprints(findings: Iterable[Finding]) -> list[str]:
     """A stable fingerprint per finding, in order: each the `fingerprint` of its key and
     occurrence."""
     seen: dict[Key, Occurrences] = {}
-    found = []
-    for finding in findings:
-        key = fingerprint_key(finding)
-        occurrences = seen.get(key)
-        if occurrences is None:
-            occurrences = seen[key] = Occurrences(key)
-        found.append(occurrences.next())
-    return found
+    return [occurrences_of(finding, seen).next() for finding in findings]
+
+
+def occurrences_of(finding: Finding, seen: dict[Key, Occurrences]) -> Occurrences:
+    """The occurrences of `finding`'s key among those `seen` in a run (made the first time)."""
+    key = fingerprint_key(finding)
+    occurrences = seen.get(key)
+    if occurrences is None:
+        occurrences = seen[key] = Occurrences(key)
+    return occurrences
 
 
 def fingerprint_key(finding: Finding) -> Key:

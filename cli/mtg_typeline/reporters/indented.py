@@ -21,7 +21,7 @@ from typing import AnyStr, TextIO
 
 from mtg_typeline.findings import LINE_FIELD, Finding
 from mtg_typeline.reporters import Bytes, utf8_under
-from mtg_typeline.reporters.fingerprints import Key, Occurrences, fingerprint_key
+from mtg_typeline.reporters.fingerprints import Key, Occurrences, occurrences_of
 
 INDENT = "  "
 _CONSTANTS = {True: "true", False: "false", None: "null"}  # True == 1: looked up by identity
@@ -231,11 +231,7 @@ class FindingTexts:
                 if len(known) >= _REMEMBERED:
                     known.clear()
                 parts, slots = self._shaped(finding, several, encode, shaped)
-                print_key = fingerprint_key(finding)
-                occurrences = seen.get(print_key)
-                if occurrences is None:
-                    occurrences = seen[print_key] = Occurrences(print_key)
-                made = known[key] = (parts, slots, occurrences)
+                made = known[key] = (parts, slots, occurrences_of(finding, seen))
             parts, slots, occurrences = made
             shown = number(line)
             values = (shown, number(last) if several else shown, digits(occurrences.next()))
