@@ -110,6 +110,22 @@ def test_show_files_names_standard_input_by_stdin_filename(
     assert (result.exit_code, result.stdout) == (0, "cards/new.csv\ncards/goblins.txt\n")
 
 
+def test_show_files_lists_a_big_tree_whole_and_in_order(repo: Path) -> None:
+    """The names go out a thousand or so at a time: none is lost, doubled or run into the
+    next at the seams, and a name that needs escaping is escaped wherever it falls."""
+    (repo / "cards").mkdir()
+    names = [f"cards/goblin {index:04}.txt" for index in range(2_500)]
+    names[1_500] = "cards/goblin 1500 \x1b[31m.txt"  # (an escape sequence in a file's name)
+    for name in names:
+        (repo / name).write_text("Creature — Goblin\n", encoding="utf-8")
+    result = run_cli(["check", "--show-files", "cards"])
+    assert (result.exit_code, result.stderr) == (0, "")
+    lines = result.stdout.split("\n")
+    assert lines[-1] == "" and len(lines) == 2_501
+    assert lines[:1_500] + lines[1_501:-1] == names[:1_500] + names[1_501:]
+    assert "\x1b" not in result.stdout and lines[1_500].startswith("cards/goblin 1500 ")
+
+
 def test_show_files_of_an_empty_folder_warns(repo: Path) -> None:
     (repo / "empty").mkdir()
     result = run_cli(["check", "--show-files", "--no-error-on-unmatched-pattern", "empty"])

@@ -89,6 +89,10 @@ def _show(options: Options, settings: Settings, show_settings: bool, show_files:
     if show_files:
         from mtg_typeline.engine import input_names
 
-        for input_name in input_names(options, sys.stderr):
-            click.echo(printable(input_name))
+        shown = [printable(input_name) for input_name in input_names(options, sys.stderr)]
+        for start in range(0, len(shown), _SHOWN_AT_ONCE):  # (one echo a name cost more than the search)
+            click.echo("\n".join(shown[start : start + _SHOWN_AT_ONCE]))
     return int(ExitStatus.OK)
+
+
+_SHOWN_AT_ONCE = 1024  # names printed by one echo (`--show-files`)
