@@ -6,11 +6,14 @@ and the files of an unzipped Magic Set Editor set named one by one are read as t
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import run_cli
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mtg_typeline.discovery import Names, find_root
 
@@ -80,6 +83,16 @@ def test_names_are_relative_to_the_root_and_outside_it_absolute(tmp_path: Path) 
     assert names.name(str(tmp_path / "elsewhere.txt")) == str(tmp_path / "elsewhere.txt")
     assert names.on_disk("cards/a.txt") == str(tmp_path / "repo" / "cards" / "a.txt")
     assert names.on_disk(str(tmp_path / "elsewhere.txt")) == str(tmp_path / "elsewhere.txt")
+
+
+_PIECE = st.text(alphabet="ab./ \\", max_size=6)
+
+
+@given(root=st.builds("/{}".format, _PIECE), name=_PIECE)
+def test_the_path_of_a_name_is_the_join_of_the_root_and_it(root: str, name: str) -> None:
+    """`on_disk` puts the root and a name together as `os.path.join` does (a root with or
+    without its last `/`, the file system's root, a name empty, absolute, with `..`)."""
+    assert Names(root).on_disk(name) == os.path.join(root, name)
 
 
 @pytest.mark.parametrize(

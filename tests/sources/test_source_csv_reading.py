@@ -13,9 +13,11 @@ import pytest
 from conftest import run_cli, write
 from helpers.streams import CountingStream
 from helpers.tables import Found, check, entries, found, region
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mtg_typeline.ruleset import load_rules
-from mtg_typeline.sources import SourceSettings, reader_for
+from mtg_typeline.sources import SourceSettings, inputs, reader_for
 from mtg_typeline.sources.base import Batch, Offset, Region, SourceError, resolve
 from mtg_typeline.sources.inputs import detect
 
@@ -173,6 +175,20 @@ def test_a_binary_file_is_no_crash() -> None:
 )
 def test_detection_by_extension(name: str, fmt: str) -> None:
     assert detect(name, b"name,type\n") == fmt
+
+
+@given(
+    folder=st.text(alphabet="ab./\\", max_size=5),
+    name=st.sampled_from(["cards.csv", "deck.TSV", ".csv", "..yml", "a.b.yaml", "set", "x.json", "notes"]),
+    tail=st.text(alphabet="/\\", max_size=2),
+)
+def test_detection_reads_a_name_as_os_path_does(folder: str, name: str, tail: str) -> None:
+    """The name's last part is taken apart by hand on POSIX: as `os.path.basename` takes it."""
+    path = f"{folder}{name}{tail}"
+    by_hand = detect(path, b"name,type\n")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(inputs, "POSIX_PATHS", False)  # (the other way: `os.path.basename`)
+        assert detect(path, b"name,type\n") == by_hand
 
 
 def test_detection_reads_a_tsv_through_the_command_line() -> None:

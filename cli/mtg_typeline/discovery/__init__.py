@@ -39,7 +39,7 @@ from mtg_typeline.display import printable
 from mtg_typeline.errors import UsageError
 from mtg_typeline.findings import STDIN
 from mtg_typeline.records import NamedTuple
-from mtg_typeline.sources import DEFAULT_INCLUDE, SET_FILE
+from mtg_typeline.sources import DEFAULT_INCLUDE, POSIX_PATHS, SET_FILE
 
 # Where a CI system has checked out the repository: the root of reported paths there.
 WORKSPACE_VARIABLES = ("GITHUB_WORKSPACE", "CI_PROJECT_DIR")
@@ -84,7 +84,12 @@ class Names(NamedTuple):
         return relative.replace(os.sep, "/") if os.sep != "/" else relative
 
     def on_disk(self, name: str) -> str:
-        """The path to open for a name."""
+        """The path to open for a name: `os.path.join` of the root and it, put together
+        here where paths are POSIX's (a name for each file of a tree: the join's checks
+        of its arguments cost more than the join)."""
+        if POSIX_PATHS and name[:1] != "/":
+            root = self.root
+            return root + name if root[-1:] == "/" else f"{root}/{name}"
         return os.path.join(self.root, name)
 
 

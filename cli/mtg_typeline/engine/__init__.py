@@ -177,9 +177,11 @@ def _check_inputs(
         if jobs > 1:
             reporter_of = lambda scope: _reporter(findings, scope.filters.keeps, tally)  # noqa: E731
             check_in_workers(found.inputs, jobs, scopes, stdin, meter, reporter_of, tally)
+        last: Scope | None = None  # (the inputs of a folder share their scope: one reporter)
         for item in found.inputs if jobs == 1 else ():
             scope = scopes.of(item)
-            report = _reporter(findings, scope.filters.keeps, tally)
+            if scope is not last:
+                last, report = scope, _reporter(findings, scope.filters.keeps, tally)
             if fixer is not None:
                 checked = fixer.fix_input(item, stdin, report, meter, scope)
             else:

@@ -20,20 +20,17 @@ from mtg_typeline.engine.pool import Died, pooled
 from mtg_typeline.engine.scopes import Scope, Scopes
 from mtg_typeline.findings import Finding
 from mtg_typeline.progress import Meter
-from mtg_typeline.records import NamedTuple
 from mtg_typeline.sources.base import Passed
 
 Reported = Finding | Passed
 WARM_UP = "Legendary Creature \u2014 Goblinn Forest"  # a line that meets most checks
 
 
-class _Answer(NamedTuple):
-    """What a worker's check of one input came to."""
-
-    checked: Checked
-    reported: list[Reported]
-    size: int  # bytes read, for the progress bar
-    nameless: bool  # its type lines have no card names (with --oracle)
+# What a worker's check of one input came to: what it checked (`Checked`), what it reported,
+# the bytes read (for the progress bar), and whether its type lines have no card names (with
+# --oracle). A plain tuple: one crosses from a worker for every input, and a record takes
+# several times as long to pickle and to load.
+_Answer = tuple[Checked, list[Reported], int, bool]
 
 
 def check_in_workers(
@@ -51,13 +48,16 @@ def check_in_workers(
     listed = tally.listed is not None
     oracle = scopes.oracle
 
+    read = _Read()  # (one meter, counted from 0 for each input)
+
     def work(index: int) -> _Answer:
-        item, read = inputs[index], _Read()
+        item = inputs[index]
+        read.size = 0
         found: list[Reported] = []
         checked = check_input(item, stdin, scoped[index].inputs, found.append, read)
         if found:
             found = [thing.portable(listed) if isinstance(thing, Passed) else thing for thing in found]
-        return _Answer(checked, found, read.size, oracle is not None and item.name in oracle.nameless)
+        return (checked, found, read.size, oracle is not None and item.name in oracle.nameless)
 
     # The first input is checked here, before the workers fork, and a line through every
     # check: what they load on first use (its format's reader, the checks) is loaded once.
@@ -74,7 +74,7 @@ def check_in_workers(
                 scope = scoped[index]
                 report = reporter_of(scope)
             _take(item, answer, report, meter, tally)
-            if not isinstance(answer, Died) and answer.nameless and oracle is not None:
+            if not isinstance(answer, Died) and answer[3] and oracle is not None:  # (nameless)
                 oracle.nameless.setdefault(item.name)
 
 
@@ -96,7 +96,8 @@ def _take(item: Input, answer: _Answer | Died, report: Report, meter: Meter, tal
         report(unreadable(item.name, f"the process checking it {answer.why}"))
         tally.add(item.name, UNREADABLE_INPUT)
         return
-    for thing in answer.reported:
+    checked, reported, size, _ = answer
+    for thing in reported:
         report(thing)
-    meter.add(answer.size)
-    tally.add(item.name, answer.checked)
+    meter.add(size)
+    tally.add(item.name, checked)

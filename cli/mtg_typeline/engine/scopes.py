@@ -200,7 +200,8 @@ class Scopes:
 
     def _config(self, item: Input) -> str | None:
         """The configuration an input (not standard input) falls under: the nearest to it."""
-        key = (item.name, True) if item.folder else (os.path.dirname(item.name), False)
+        name = item.name  # (a file's folder known by its name up to its last `/`: no `dirname` a file)
+        key = (name, True) if item.folder else (name[: name.rfind("/") + 1], False)
         config = self._configs.get(key, _UNKNOWN)
         if config is _UNKNOWN:  # (asked once for each folder the inputs are in)
             path = self.names.on_disk(item.name)

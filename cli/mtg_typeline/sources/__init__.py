@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import posixpath
 from collections.abc import Callable, Generator, Iterator
 from typing import TYPE_CHECKING, BinaryIO, Protocol
 
@@ -44,6 +45,9 @@ DEFAULT_INCLUDE = (
 # lines are read one by one, each alone, so a part that starts where a line does reads alone.
 PART_FORMATS = frozenset({"text", "jsonl"})
 SNIFF_BYTES = 64 * 1024
+# Paths are POSIX's (`/` alone separates; a path starting with it is absolute): the names of a
+# tree's files are taken apart and put together here without `os.path`'s checks
+POSIX_PATHS = os.path is posixpath
 # The extensions of the files the readers take; a name without one is read by its content.
 EXTENSIONS = tuple(glob[1:] for glob in DEFAULT_INCLUDE if glob.startswith("*."))
 

@@ -117,7 +117,8 @@ def _default_rules() -> RuleSet:
 
 def _faces(text: str) -> list[_Face]:
     """The faces of a script, in file order (a file without `Name:` or `Types:` has none)."""
-    faces = [_Face()]
+    face = _Face()
+    faces = [face]
     lines = LINE_END.split(text) if "\r" in text else text.split("\n")
     for number, line in enumerate(lines, 1):
         if not line.startswith(_KEYS):  # (a comment, a blank line, a key of no interest)
@@ -125,13 +126,17 @@ def _faces(text: str) -> list[_Face]:
         if line.startswith("Types:"):
             value = line[6:]
             lead = len(value) - len(value.lstrip())
-            faces[-1].types.append(_Types(number, 7 + lead, value.strip()))
+            face.types.append(_record(_Types, (number, 7 + lead, value.strip())))
         elif line.startswith("Name:"):
-            faces[-1].name = line[5:].strip()
-            faces[-1].name_line = number
+            face.name = line[5:].strip()
+            face.name_line = number
         elif line.rstrip() == "ALTERNATE":
-            faces.append(_Face())
+            face = _Face()
+            faces.append(face)
     return [face for face in faces if face.name is not None or face.types]
+
+
+_record = tuple.__new__  # (a record made whole, without its constructor's call: once a script)
 
 
 _GAPS_KEPT = 16384  # `Types:` values whose gap a reader remembers (cleared when full)
@@ -158,8 +163,8 @@ class _Splitter:
         line, column, value = types
         gap = self.gap(value)
         rewrite = partial(self.rewrite, types)
-        if gap is None:  # (its fields by place: a script's one entry, made fast)
-            return Entry(value, Offset(line, column), card, (), None, rewrite)
+        if gap is None:  # (its fields by place: a script's one entry, made whole)
+            return _record(Entry, (value, Offset(line, column), card, (), None, rewrite, None))
         before, after = gap
         text = value[:before] + CANONICAL_DASH + value[after:]
 
@@ -169,7 +174,7 @@ class _Splitter:
             places += [Place(line, column + i) for i in range(after, len(value) + 1)]
             return CharMap(places)
 
-        return Entry(text, locate, card, (), None, rewrite)
+        return _record(Entry, (text, locate, card, (), None, rewrite, None))
 
     def rebuilt(self, value: str) -> str:
         """The type line a `Types:` value stands for: the dash put back."""

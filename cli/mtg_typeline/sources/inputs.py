@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
 from mtg_typeline.findings import STDIN
 from mtg_typeline.records import NamedTuple
-from mtg_typeline.sources import BOM, SNIFF_BYTES, UTF8_BOM
+from mtg_typeline.sources import BOM, POSIX_PATHS, SNIFF_BYTES, UTF8_BOM
 from mtg_typeline.sources.base import SourceError
 from mtg_typeline.sources.encodings import utf8_stream
 
@@ -200,7 +200,8 @@ _LEAD = UTF8_BOM + b" \t\r\n"  # (what is passed over before the first bytes tha
 
 def detect(path: str, head: bytes) -> str:
     """The format of an input from its name and its first bytes (`head`)."""
-    name = os.path.basename(path.rstrip("/\\")).lower()
+    bare = path.rstrip("/\\")
+    name = (bare[bare.rfind("/") + 1 :] if POSIX_PATHS else os.path.basename(bare)).lower()  # (basename's)
     dot = name.rfind(".")  # (its extension, as `os.path.splitext` has it: leading dots are none)
     ext = name[dot:] if dot > 0 and name[:dot].lstrip(".") else ""
     start = head.lstrip(_LEAD)
