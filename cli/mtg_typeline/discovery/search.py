@@ -91,6 +91,9 @@ class Search:
         names, here = self.sort_out(entries, lead, ignores)
         kept = self.take_files(folder, lead, names)
         left = set(kept) if len(kept) != len(names) else None  # (None: every one of them)
+        if left is None and len(here) == len(names):  # (files alone, each read: a tree's every leaf)
+            self.found += [lead + name for name in names] if lead else names
+            return
         for place in here:
             if isinstance(place, tuple):
                 self.enter(*place, ignores)
@@ -107,6 +110,8 @@ class Search:
         here: list[tuple[str, str] | str] = []
         hidden, wanted = self.files.hidden, self.wanted
         ignored = ignores.ignored if ignores is not None else None
+        # (a name that a glob of names matches, with no exclude glob: wanted, told here at once)
+        by_name = self.name_globs if not self.files.exclude else None
         for entry in entries:
             name = entry.name
             if (name.startswith(".") and not hidden) or name == ".git":
@@ -116,7 +121,10 @@ class Search:
                 if ignored is None or not ignored(path, True):
                     here.append((entry.path, path))
             elif (
-                wanted(path, name)
+                (
+                    (by_name is not None and "\\" not in name and by_name.fullmatch(name) is not None)
+                    or wanted(path, name)
+                )
                 and (ignored is None or not ignored(path, False))
                 and is_file_or_broken_link(entry)
             ):
