@@ -25,7 +25,6 @@ LEFT_TO_CLICK = {
     "--show-settings": "prints before the run, through click",
     "--show-files": "prints before the run, through click",
     "--max-member-ratio": "a number, which click checks",
-    "--jobs": "a number, which click checks",
     "-h": "help",
     "--help": "help",
 }
@@ -99,6 +98,9 @@ READ_ALIKE = [
     ["--", "--fix", "-q"],
     ["-o", "-", "a.txt"],
     ["--edition=", "a.txt"],
+    ["--jobs", "2", "a.txt"],
+    ["--jobs=1", "-", "--jobs", "16"],
+    ["--jobs", "007", "a.txt"],
 ]
 
 
@@ -118,6 +120,14 @@ def test_a_command_line_read_here_is_read_as_click_reads_it(words: list[str]) ->
         ["--format"],  # no value
         ["--select", "--fix"],  # a value that looks like an option
         ["--max-member-ratio", "3"],
+        ["--jobs", "0"],  # not a count: click's message
+        ["--jobs=-1"],
+        ["--jobs", "x"],
+        ["--jobs", "+2"],  # a number click reads, written otherwise
+        ["--jobs", " 2"],
+        ["--jobs=1_0"],
+        ["--jobs", "\uff12"],  # a digit, not an ASCII one
+        ["--jobs"],
         ["--show-settings"],
         ["--help"],
         ["-qv"],
@@ -172,6 +182,7 @@ def console_script(args: list[str], cwd: Path, stdin: str) -> tuple[int, str, st
         ["check", "--stdin-filename", "cards.csv", "cards.txt"],  # the warning before the run
         ["check", "-v", "-"],
         ["check", "--no-color", "--statistics", "-"],
+        ["check", "--jobs", "1", "--format", "concise", "-"],
     ],
 )
 def test_a_run_read_quickly_prints_what_clicks_prints(
@@ -185,6 +196,18 @@ def test_a_run_read_quickly_prints_what_clicks_prints(
     clicks = run_cli(args, stdin)
     assert (status, out) == (clicks.exit_code, clicks.stdout)
     assert err.removesuffix("click loaded: False").strip() == clicks.stderr.strip()
+
+
+@pytest.mark.parametrize("count", ["0", "-1", "two", "+2"])
+def test_a_count_not_plainly_one_is_read_by_click(tmp_path: Path, count: str) -> None:
+    status, out, err = console_script(["check", "--jobs", count, "-"], tmp_path, "Creature \u2014 Elf\n")
+    assert err.endswith("click loaded: True")
+    if count == "+2":  # (a number click reads: the run goes on)
+        assert status == 0
+        assert "No problems in 1 type line" in out + err
+    else:
+        assert status == 2
+        assert "Invalid value for '--jobs'" in err
 
 
 def test_a_check_collects_young_objects_less_often_and_leaves_the_collector_as_it_was(

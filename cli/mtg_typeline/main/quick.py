@@ -51,7 +51,8 @@ COLOR, NO_COLOR = "--color", "--no-color"  # `--color [WHEN]`; `--no-color` is `
 # The options that take a value, read here: each word with its parameter
 _VALUED = ("edition", "as_of", "rules", "format", "output_file", "select", "extend_select", "ignore",
            "fail_on", "input_format", "stdin_filename", "column", "delimiter", "key", "encoding",
-           "include", "exclude", "max_member_size", "oracle", "baseline", "write_baseline")  # fmt: skip
+           "include", "exclude", "max_member_size", "oracle", "baseline", "write_baseline",
+           "jobs")  # fmt: skip
 VALUED: dict[str, str] = {
     **{f"--{name.replace('_', '-')}": name for name in _VALUED},
     "-o": "output_file",
@@ -60,6 +61,10 @@ VALUED: dict[str, str] = {
 }
 PASSED_APART = ("config_file", "no_config")  # click passes these to `check` by name, apart
 MULTIPLE = frozenset({"rules", "select", "extend_select", "ignore", "include", "exclude"})
+# The options whose value is a count of at least 1 (click's `IntRange(min=1)`): read here
+# where it is written in ASCII digits alone, which click reads as `int` does; any other value
+# is left to click (a usage error, or a number written otherwise)
+COUNTS = frozenset({"jobs"})
 CHOICES: dict[str, tuple[str, ...]] = {
     "format": (*FORMATS, AUTO),
     "fail_on": FAIL_ON,
@@ -133,9 +138,19 @@ def _option(word: str, rest: Iterator[str], reading: Reading) -> bool:
         value = next(rest, "")
         if not value or (value.startswith("-") and value != STDIN):
             return False
-    if name in CHOICES and value not in CHOICES[name]:
+    if not _taken(name, value):
         return False
-    reading.set(name, value)
+    reading.set(name, int(value) if name in COUNTS else value)
+    return True
+
+
+def _taken(name: str, value: str) -> bool:
+    """Whether `value` of the option `name` is read here: one of its choices, a count in
+    ASCII digits of at least 1, any other option's value."""
+    if name in CHOICES:
+        return value in CHOICES[name]
+    if name in COUNTS:
+        return value.isascii() and value.isdigit() and int(value) >= 1
     return True
 
 
