@@ -273,6 +273,31 @@ def test_a_finding_that_crossed_from_a_fork_is_placed_as_a_moved_one() -> None:
             assert thing.span is None or type(thing.span) is Span
 
 
+def test_a_checkers_finding_placed_as_it_crosses_is_the_finding_placed_whole() -> None:
+    """A line of a batch reports the checker's findings for it by `at`: what crosses is what
+    crosses of each finding placed whole, the same finding met again at another line (a
+    repeated line) crossing as its body's number, a finding with an edit or of another file
+    placed whole each time."""
+    finding = Finding(
+        "TL302", "unknown-subtype", Severity.ERROR, "m", ("205.3",), "Creature — Goblim", 12, 18
+    )
+    fixed = finding._replace(fix=Fix(Span(11, 17), "Goblin", "unsafe"))
+    equal = Finding(*finding)  # (equal to `finding`, another object)
+    edited = finding._replace(fix=Fix(Span(11, 17), "Goblin", "unsafe", Edit(1, 1, 1, 2, "x")))
+    path, other = "a.txt", "b.txt"
+    placings = [
+        (finding, path, 3), (fixed, path, 3), (finding, path, 8), (equal, path, 9), (fixed, path, 12),
+        (edited, path, 13), (edited, path, 14), (finding, other, 15), (finding, path, 16),
+    ]  # fmt: skip
+    crossing = split._Crossing(path, listed=False)
+    for placed, where, line in placings:
+        crossing.at(placed, where, line)
+    whole = [placed.at(where, line) for placed, where, line in placings]
+    assert crossing.crossed() == split._crossing(whole, listed=False)  # type: ignore[arg-type]
+    assert len(crossing.crossed()[0]) == 3  # (bodies: the finding, the fixed one, the other file's)
+    assert list(split._arrivals(crossing.crossed(), 100)) == [split._moved(thing, 100) for thing in whole]
+
+
 def test_what_a_fork_found_crosses_whole_either_way() -> None:
     """A part with nothing to report, or with findings that cross as plain bodies, crosses
     in `marshal`'s form; one with objects passed over, or a finding that crosses whole, in

@@ -356,10 +356,16 @@ def _check_batch(batch: Batch, path: str, checker: Checker, report: Report, dire
                 report_entry(entry(index), results[index], path, report, directives)
             return len(texts) - batch.empty
         first = batch.first
+        at = getattr(report, "at", None)  # (a fork's part places a finding as it crosses: `split`)
         for index in lines:
-            if index not in comments:
+            if index in comments:
+                continue
+            if at is None:
                 for finding in results[index]:
                     report(finding.at(path, first + index))
+            else:
+                for finding in results[index]:
+                    at(finding, path, first + index)
         for index, comment in comments.items():
             placed = [finding.at(path, first + index) for finding in results[index]]
             for finding in directives.filter(comment, placed, path, None):

@@ -178,22 +178,33 @@ def _warm(path: str, name: str, end: int, checker: Checker, part_check: PartChec
         _part(path, name, 0, cut, checker, part_check)
 
 
-def _part(path: str, name: str, start: int, end: int, checker: Checker, part_check: PartCheck) -> Part | None:
-    """Check the part of the file from `start` to `end`: its findings, type lines and lines;
-    None where it can't be read alone."""
+def _part(
+    path: str,
+    name: str,
+    start: int,
+    end: int,
+    checker: Checker,
+    part_check: PartCheck,
+    crossing: _Crossing | None = None,
+) -> Part | None:
+    """Check the part of the file from `start` to `end`: its findings (as they cross from a
+    fork, where `crossing` keeps them), type lines and lines; None where it can't be read alone."""
     found: list[Finding | Passed] = []
     lines = [0]
 
     def counted(items: Generator[Item, None, int]) -> Iterator[Item]:
         lines[0] = yield from items
 
+    report = found.append if crossing is None else crossing
     try:
         with open(path, "rb") as stream:
             stream.seek(start)
             items = part_check.read(stream, name, end - start, first=start == 0)
-            typed = part_check.check_items(counted(items), name, checker, found.append, searched=False)
+            typed = part_check.check_items(counted(items), name, checker, report, searched=False)
     except (Unsplittable, OSError):
         return None
+    if crossing is not None and crossing.rows:
+        return crossing.crossed(), typed or 0, lines[0]
     return found, typed or 0, lines[0]
 
 
@@ -215,9 +226,7 @@ def _fork(
             in_fork()
             if os.environ.get(KILL_PART) == name and start:
                 os.kill(os.getpid(), signal.SIGKILL)
-            part = _part(path, name, start, end, checker, part_check)
-            if part is not None and isinstance(found := part[0], list) and found:
-                part = (_crossing(found, part_check.listed), part[1], part[2])
+            part = _part(path, name, start, end, checker, part_check, _Crossing(name, part_check.listed))
             data = _encoded(part)
             with open(writing, "wb") as out:
                 out.write(data)
@@ -295,31 +304,69 @@ def _decoded(data: bytes) -> Part | None:
 
 
 def _crossing(found: list[Finding | Passed], listed: bool) -> Crossed:
-    """A part's findings as they cross to the run's process (`_arrivals` makes them findings
-    again, in a fraction of the time unpickling records takes). A finding on one line of
-    the file, with no edit of card data (nearly all), crosses as the number of its body
-    (its fields but its line, each record among them written as plain values: the same at
-    every place of a line the part repeats, so each body crosses once) and its line; any
-    other as a plain tuple of its fields; an object passed over, placed where it is listed
-    (a place worked out on demand can't cross)."""
-    bodies: dict[tuple[tuple[Any, ...], tuple[Any, ...]], int] = {}
-    plain: list[tuple[Any, ...]] = []
-    rows: list[Any] = []
-    lines: list[int] = []
+    """`found`, a part's findings, as they cross to the run's process (see `_Crossing`)."""
+    crossing = _Crossing("", listed)
     for thing in found:
+        crossing(thing)
+    return crossing.crossed()
+
+
+class _Crossing:
+    """What a fork's part reports, kept as it crosses to the run's process (`_arrivals` makes
+    findings of it again, in a fraction of the time unpickling records takes). A finding on
+    one line of the file, with no edit of card data (nearly all), crosses as the number of
+    its body (its fields but its line, each record among them written as plain values: the
+    same at every place of a line the part repeats, so each body crosses once) and its line;
+    any other as a plain tuple of its fields; an object passed over, placed where it is
+    listed (a place worked out on demand can't cross).
+
+    A line of a batch reports the findings the checker keeps for it placed by `at`
+    (`engine.check`): each is placed here without being made whole, and its body is found
+    by the finding itself (a line the part repeats has the same findings, the same objects)
+    once that finding was placed whole in the part's file (`path`)."""
+
+    __slots__ = ("bodies", "kept", "lines", "listed", "numbers", "path", "plain", "rows")
+
+    def __init__(self, path: str, listed: bool) -> None:
+        self.path = path  # (the part's file, as its findings name it)
+        self.listed = listed
+        self.bodies: dict[tuple[tuple[Any, ...], tuple[Any, ...]], int] = {}
+        self.numbers: dict[int, int] = {}  # the id of a checker's finding: its body's number
+        self.kept: list[Finding] = []  # (those findings, kept while their ids are in use)
+        self.plain: list[tuple[Any, ...]] = []
+        self.rows: list[Any] = []
+        self.lines: list[int] = []
+
+    def __call__(self, thing: Finding | Passed) -> None:
+        """Report `thing` (the report of `engine.check.check_items`)."""
         if type(thing) is Finding and not thing.end_line and (thing.fix is None or thing.fix.edit is None):
             body = (thing[:LINE_FIELD], thing[LINE_FIELD + 1 :])
-            number = bodies.get(body)
+            number = self.bodies.get(body)
             if number is None:
-                number = bodies[body] = len(bodies)
-                plain.append(_plain_body(thing))
-            rows.append(number)
-            lines.append(thing.line)
+                number = self.bodies[body] = len(self.bodies)
+                self.plain.append(_plain_body(thing))
+            self.rows.append(number)
+            self.lines.append(thing.line)
         elif isinstance(thing, Passed):
-            rows.append(thing.portable(listed))
+            self.rows.append(thing.portable(self.listed))
         else:
-            rows.append(tuple(thing))
-    return plain, rows, lines
+            self.rows.append(tuple(thing))
+
+    def at(self, finding: Finding, path: str, line: int) -> None:
+        """Report `finding.at(path, line)`: a checker's finding of a type line placed in the file."""
+        number = self.numbers.get(id(finding)) if path is self.path else None
+        if number is None:
+            self(finding.at(path, line))
+            number = self.rows[-1]
+            if path is self.path and type(number) is int:
+                self.numbers[id(finding)] = number
+                self.kept.append(finding)
+            return
+        self.rows.append(number)
+        self.lines.append(line)
+
+    def crossed(self) -> Crossed:
+        return self.plain, self.rows, self.lines
 
 
 _SEVERITIES = {severity.value: severity for severity in Severity}
