@@ -17,7 +17,8 @@ import pytest
 from click.testing import Result
 from conftest import run_cli
 
-from mtg_typeline.engine.pool import KILL_WORKER, MIN_INPUTS, can_fork, workers_for
+from mtg_typeline.engine.pool import KILL_WORKER, MIN_INPUTS, can_fork, most_processes, workers_for
+from mtg_typeline.engine.scopes import _processes
 from mtg_typeline.reporters import FORMATS
 
 pytestmark = [
@@ -121,6 +122,15 @@ def test_small_runs_stay_serial_and_the_number_asked_is_a_most() -> None:
     assert workers_for(4, 3) == 3
     assert workers_for(4, 1) == 1
     assert workers_for(1, 10_000) == 1
+
+
+def test_a_huge_number_of_jobs_is_held_to_four_processes_a_cpu() -> None:
+    most = max(4 * (os.cpu_count() or 1), 8)
+    assert most_processes() == most
+    assert workers_for(10**12, 10**6) == most
+    assert workers_for(3, 10**6) == 3
+    assert _processes(10**12) == most  # (the parts of one big file)
+    assert _processes(3) == 3
 
 
 def _seen(result: Result) -> tuple[int, str, str]:

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtg_typeline.engine import split
+from mtg_typeline.engine.pool import most_processes
 from mtg_typeline.findings import Finding, Fix, Severity, Span
 from mtg_typeline.sources.base import Edit, Passed
 
@@ -271,6 +272,27 @@ def test_a_finding_that_crossed_from_a_fork_is_placed_as_a_moved_one() -> None:
             assert type(thing.severity) is Severity
             assert thing.fix is not None and type(thing.fix) is Fix and type(thing.fix.span) is Span
             assert thing.span is None or type(thing.span) is Span
+
+
+def test_a_huge_number_of_jobs_cuts_a_file_in_no_more_parts_than_a_run_may_have(
+    small_parts: list[int | None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--jobs 1000000000000` on a big file: cut in `pool.most_processes` parts at most (not
+    at every line, after a trillion tries), with one process's output."""
+    path = Path("lines.txt")
+    path.write_text("\n".join(LINES * 40) + "\n", encoding="utf-8")
+    cut: list[int] = []
+    cuts = split._cuts
+
+    def counted(path: str, size: int, processes: int) -> list[int] | None:
+        cut.append(processes)
+        return cuts(path, size, processes) if processes <= most_processes() else None  # (else: no end)
+
+    monkeypatch.setattr(split, "_cuts", counted)
+    serial = run_cli(["check", "--no-config", "--format", "json", "--jobs", "1", path])
+    parts = run_cli(["check", "--no-config", "--format", "json", "--jobs", str(10**12), path])
+    assert cut == [most_processes()] and small_parts[-1] is not None
+    assert (parts.exit_code, parts.stdout) == (serial.exit_code, serial.stdout)
 
 
 def test_a_checkers_finding_placed_as_it_crosses_is_the_finding_placed_whole() -> None:

@@ -127,6 +127,8 @@ def test_a_command_line_read_here_is_read_as_click_reads_it(words: list[str]) ->
         ["--jobs", " 2"],
         ["--jobs=1_0"],
         ["--jobs", "\uff12"],  # a digit, not an ASCII one
+        ["--jobs", "9" * 5000],  # more digits than `int` reads (click says so)
+        ["--jobs", "0" * 30 + "1"],  # a count click reads, written long
         ["--jobs"],
         ["--show-settings"],
         ["--help"],
@@ -198,7 +200,7 @@ def test_a_run_read_quickly_prints_what_clicks_prints(
     assert err.removesuffix("click loaded: False").strip() == clicks.stderr.strip()
 
 
-@pytest.mark.parametrize("count", ["0", "-1", "two", "+2"])
+@pytest.mark.parametrize("count", ["0", "-1", "two", "+2", "9" * 5000])
 def test_a_count_not_plainly_one_is_read_by_click(tmp_path: Path, count: str) -> None:
     status, out, err = console_script(["check", "--jobs", count, "-"], tmp_path, "Creature \u2014 Elf\n")
     assert err.endswith("click loaded: True")

@@ -68,12 +68,20 @@ def can_fork() -> bool:
 
 def workers_for(asked: int | None, inputs: int) -> int:
     """How many processes check `inputs` inputs: `asked` (`--jobs`) where given, else every
-    CPU once there are `MIN_INPUTS` of them; never more than the inputs, one without `fork`."""
+    CPU once there are `MIN_INPUTS` of them; never more than the inputs, nor than
+    `most_processes`, one without `fork`."""
     if not can_fork() or inputs < 2:
         return 1
     if asked is None:
         return (os.cpu_count() or 1) if inputs >= MIN_INPUTS else 1
-    return min(asked, inputs)
+    return min(asked, inputs, most_processes())
+
+
+def most_processes() -> int:
+    """The most processes a run checks with, however many `--jobs` asks for: four a CPU (8
+    on one CPU). More would only wait their turn for a CPU, and a number such as 10**12
+    would have a run fork until the system refuses, or cut a file at every line."""
+    return max(4 * (os.cpu_count() or 1), 8)
 
 
 def pooled(inputs: Sequence[int], jobs: int, work: Work, name_of: Naming) -> Generator[tuple[int, Any]]:

@@ -27,6 +27,7 @@ from mtg_typeline.config import config_here, load_config
 from mtg_typeline.discovery import Input, Names
 from mtg_typeline.display import AUTO
 from mtg_typeline.engine.check import Inputs
+from mtg_typeline.engine.pool import most_processes
 from mtg_typeline.filters import Filters
 from mtg_typeline.options import Options, build_options
 from mtg_typeline.records import NamedTuple
@@ -235,8 +236,9 @@ def _inputs(options: Options, rules: RuleSet, checker: Checker, names: Names) ->
 
 
 def _processes(jobs: int | None) -> int:
-    """The processes that may check one big file (`--jobs`; default: every CPU)."""
-    return jobs if jobs is not None else (os.cpu_count() or 1)
+    """The processes that may check one big file (`--jobs`, up to `pool.most_processes`;
+    default: every CPU)."""
+    return min(jobs, most_processes()) if jobs is not None else (os.cpu_count() or 1)
 
 
 def _oracle(path: str | None, names: Names) -> tuple[Oracle | None, Finding | None]:

@@ -215,7 +215,8 @@ def cli() -> None:
 )
 @click.option(
     "--jobs", type=click.IntRange(min=1), metavar="N",
-    help="Check inputs in N processes at once (default: every CPU, for a tree of 1,000 files or more).",
+    help="Check inputs in N processes at once, at most 4 a CPU (8 on one CPU; default: every CPU, for a "
+    "tree of 1,000 files or more).",
 )  # fmt: skip
 @click.option(
     "--config",

@@ -62,9 +62,11 @@ VALUED: dict[str, str] = {
 PASSED_APART = ("config_file", "no_config")  # click passes these to `check` by name, apart
 MULTIPLE = frozenset({"rules", "select", "extend_select", "ignore", "include", "exclude"})
 # The options whose value is a count of at least 1 (click's `IntRange(min=1)`): read here
-# where it is written in ASCII digits alone, which click reads as `int` does; any other value
-# is left to click (a usage error, or a number written otherwise)
+# where it is written in ASCII digits alone, at most `_COUNT_DIGITS` of them, which click
+# reads as `int` does; any other value is left to click (a usage error, a number written
+# otherwise, or one too long for `int` to read without an error of its own)
 COUNTS = frozenset({"jobs"})
+_COUNT_DIGITS = 18
 CHOICES: dict[str, tuple[str, ...]] = {
     "format": (*FORMATS, AUTO),
     "fail_on": FAIL_ON,
@@ -150,7 +152,7 @@ def _taken(name: str, value: str) -> bool:
     if name in CHOICES:
         return value in CHOICES[name]
     if name in COUNTS:
-        return value.isascii() and value.isdigit() and int(value) >= 1
+        return value.isascii() and value.isdigit() and len(value) <= _COUNT_DIGITS and int(value) >= 1
     return True
 
 
