@@ -249,6 +249,14 @@ def test_a_moved_finding_keeps_its_fix_s_edit_on_its_line() -> None:
     assert split._moved(Passed("X", (0, 0)), 10) == Passed("X", (0, 0))  # (not listed: no place)
 
 
+def _crossing(found: list[Finding | Passed], listed: bool) -> split.Crossed:
+    """`found`, a part's findings, as they cross to the run's process, reported one by one."""
+    crossing = split._Crossing("", listed)
+    for thing in found:
+        crossing(thing)
+    return crossing.crossed()
+
+
 def test_a_finding_that_crossed_from_a_fork_is_placed_as_a_moved_one() -> None:
     plain = Finding("TL302", "unknown-subtype", Severity.ERROR, "m", ("205.3",), "Creature — Goblim", 12, 18)
     plain = plain._replace(fix=Fix(Span(11, 17), "Goblin", "unsafe"), path="a.txt", line=7)
@@ -261,7 +269,7 @@ def test_a_finding_that_crossed_from_a_fork_is_placed_as_a_moved_one() -> None:
         edited,
         plain._replace(line=12, card="Goblin Guide"),
     ]
-    crossed = split._crossing(found, listed=True)
+    crossed = _crossing(found, listed=True)
     assert len(crossed[0]) == 2  # (the bodies of the plain findings: with no card, and with one)
     arrived = list(split._arrivals(crossed, 100))
     assert arrived == [split._moved(thing, 100) for thing in found]
@@ -315,7 +323,7 @@ def test_a_checkers_finding_placed_as_it_crosses_is_the_finding_placed_whole() -
     for placed, where, line in placings:
         crossing.at(placed, where, line)
     whole = [placed.at(where, line) for placed, where, line in placings]
-    assert crossing.crossed() == split._crossing(whole, listed=False)  # type: ignore[arg-type]
+    assert crossing.crossed() == _crossing(whole, listed=False)  # type: ignore[arg-type]
     assert len(crossing.crossed()[0]) == 3  # (bodies: the finding, the fixed one, the other file's)
     assert list(split._arrivals(crossing.crossed(), 100)) == [split._moved(thing, 100) for thing in whole]
 
@@ -328,9 +336,9 @@ def test_what_a_fork_found_crosses_whole_either_way() -> None:
         "TL302", "unknown-subtype", Severity.ERROR, "m", ("205.3",), "Creature — Goblim", 12, 18
     )
     fixed = finding._replace(fix=Fix(Span(11, 17), "Goblin", "unsafe"), span=Span(1, 2), card="Goblin")
-    plain = split._crossing([finding, fixed, finding._replace(line=3)], listed=True)
-    passed = split._crossing([finding, finding._replace(line=3), Passed("X", (2, 5))], listed=True)
-    whole = split._crossing([finding._replace(end_line=2)], listed=True)
+    plain = _crossing([finding, fixed, finding._replace(line=3)], listed=True)
+    passed = _crossing([finding, finding._replace(line=3), Passed("X", (2, 5))], listed=True)
+    whole = _crossing([finding._replace(end_line=2)], listed=True)
     for part, form in (
         (([], 400, 512), b"m"),
         (None, b"m"),

@@ -47,7 +47,7 @@ _WARM_BYTES = 1 << 16  # of the file's head, checked before the forks are made (
 KILL_PART = "TYPELINE_TEST_KILL_PART"  # tests only: a fork checking a part of the file so named kills itself
 _IN_FORK = [False]  # set in a fork (of this module or of `engine.pool`): it splits nothing
 
-# what crossed from a fork (see `_crossing`): the findings' bodies, the rows, the lines of the plain ones
+# what crossed from a fork (see `_Crossing`): the findings' bodies, the rows, the lines of the plain ones
 Crossed = tuple[list[tuple[Any, ...]], list[Any], list[int]]
 # a part's findings (lines from 1; as they crossed, from a fork), its type lines, its lines
 Part = tuple[list[Finding | Passed] | Crossed, int, int]
@@ -119,7 +119,7 @@ def check_parts(
 
 def _placed(found: list[Finding | Passed] | Crossed, lines: int) -> Iterable[Finding | Passed]:
     """A part's findings placed `lines` further down the file: as they crossed from a fork
-    (`_crossing`), or found here (the first part: where they are)."""
+    (`_Crossing`), or found here (the first part: where they are)."""
     if isinstance(found, tuple):
         return _arrivals(found, lines)
     return (_moved(finding, lines) for finding in found) if lines else found
@@ -303,14 +303,6 @@ def _decoded(data: bytes) -> Part | None:
     return part
 
 
-def _crossing(found: list[Finding | Passed], listed: bool) -> Crossed:
-    """`found`, a part's findings, as they cross to the run's process (see `_Crossing`)."""
-    crossing = _Crossing("", listed)
-    for thing in found:
-        crossing(thing)
-    return crossing.crossed()
-
-
 class _Crossing:
     """What a fork's part reports, kept as it crosses to the run's process (`_arrivals` makes
     findings of it again, in a fraction of the time unpickling records takes). A finding on
@@ -397,7 +389,7 @@ def _body(plain: tuple[Any, ...]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
 
 
 def _arrivals(crossed: Crossed, lines: int) -> Iterator[Finding | Passed]:
-    """What crossed from a fork (`_crossing`), made findings again and placed `lines`
+    """What crossed from a fork (`_Crossing`), made findings again and placed `lines`
     further down the file."""
     plain, rows, placed = crossed
     bodies: list[tuple[tuple[Any, ...], tuple[Any, ...]] | None] = [None] * len(plain)
