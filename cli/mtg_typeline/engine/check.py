@@ -133,8 +133,8 @@ def check_input(item: Input, stdin: BinaryIO, run: Inputs, report: Report, meter
     (no card data), `UNREADABLE_INPUT` if it could not be read (reported)."""
     path = item.name
     if item.stdin:
-        stream = read_ahead(stdin, SNIFF_BYTES) if run.reading.given is None else stdin
         try:
+            stream = read_ahead(stdin, SNIFF_BYTES) if run.reading.given is None else stdin
             return check_stream(stream, item, run, report, meter)
         except OSError as exc:  # (standard input copied to be counted: the disk full)
             report(unreadable(path, f"cannot read standard input: {exc.strerror or exc}"))

@@ -16,7 +16,16 @@ from typing import BinaryIO, Protocol, TextIO
 
 from mtg_typeline import sources
 from mtg_typeline.discovery import Input
-from mtg_typeline.engine.check import Checked, Inputs, Report, check_input, check_stream, folder_items
+from mtg_typeline.engine.check import (
+    UNREADABLE_INPUT,
+    Checked,
+    Inputs,
+    Report,
+    check_input,
+    check_stream,
+    folder_items,
+    unreadable,
+)
 from mtg_typeline.filters import Filters
 from mtg_typeline.findings import Finding
 from mtg_typeline.fix.fixing import Fixing, FixSettings
@@ -69,7 +78,11 @@ class Fixer:
             self.fixing.folder(path, self.named(folder_items(path, self.inputs.sources), path))
             return check_input(item, stdin, self.inputs, report, meter)
         if item.stdin:
-            data, snapshot = stdin.read(), None
+            try:
+                data, snapshot = stdin.read(), None
+            except OSError as exc:  # (closed: the process was started without it)
+                report(unreadable(path, f"cannot read standard input: {exc.strerror or exc}"))
+                return UNREADABLE_INPUT
         elif (read := read_snapshot(self.inputs.names.on_disk(path))) is not None:
             data, snapshot = read
         else:

@@ -13,8 +13,12 @@ read them.
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import io
 import os
 import sys
+from typing import Any
 
 
 def console_script() -> None:
@@ -24,6 +28,7 @@ def console_script() -> None:
     run with many findings): its output is written out first, and the exit status is the
     same. Every other command, and a check whose output can't be written out, exits as the
     interpreter does."""
+    _standard_streams()
     status = _quick()
     if status is None:
         _by_click()
@@ -39,6 +44,7 @@ def console_script() -> None:
 
 def entry_point() -> None:
     """The command line, ending with `SystemExit` as a click program does (the tests' way in)."""
+    _standard_streams()
     status = _quick()
     if status is not None:
         sys.exit(status)
@@ -53,9 +59,52 @@ def _quick() -> int | None:
 
 
 def _by_click() -> None:
+    """The command line read by click; an error click lets through (its help or version
+    that can't be written) is said as a command's is (`running.guard`)."""
     from mtg_typeline.main.commands import cli
+    from mtg_typeline.main.running import guard
 
-    cli.main(prog_name="typeline")
+    sys.exit(guard(lambda: cli.main(prog_name="typeline") or 0, _say))
+
+
+def _say(text: str) -> None:
+    sys.stderr.write(text)
+    sys.stderr.flush()
+
+
+_UTF8 = ("utf-8", "utf8")
+
+
+def _standard_streams() -> None:
+    """Standard output and error where the process was started without them (`>&-`):
+    streams whose first write fails as a closed one's does (EBADF), so that a command that
+    writes there says so (exit status 2) rather than failing on the missing stream; what
+    follows is dropped, as the rest of an output that failed is (`reporters.drop_output`),
+    so that the exit doesn't fail on it again."""
+    out = sys.stdout
+    if isinstance(out, io.TextIOWrapper) and out.errors == "strict" and out.encoding.lower() not in _UTF8:
+        # (an encoding that may lack a character of the output: `—` under PYTHONIOENCODING=ascii
+        # or a legacy console's code page, written escaped, as standard error writes it)
+        with contextlib.suppress(ValueError):
+            out.reconfigure(errors="backslashreplace")
+    if out is not None and sys.stderr is not None:
+        return
+
+    class Closed(io.RawIOBase):
+        failed = False
+
+        def writable(self) -> bool:
+            return True
+
+        def write(self, data: Any) -> int:
+            if self.failed:
+                return len(data)
+            self.failed = True
+            raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, io.TextIOWrapper(io.BufferedWriter(Closed()), encoding="utf-8"))
 
 
 if __name__ == "__main__":  # pragma: no cover

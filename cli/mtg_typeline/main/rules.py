@@ -226,11 +226,9 @@ def rules_new(ctx: click.Context, file: str, paths: tuple[str, ...], force: bool
 
     Exit status: 0, or 2 when FILE exists (without --force) or an input can't be read."""
     from mtg_typeline.lookup.draft import new_rules_command
+    from mtg_typeline.sources.inputs import standard_input
 
-    guarded(
-        ctx,
-        lambda: new_rules_command(file, paths, force, sys.stdout, sys.stderr, sys.stdin.buffer),
-    )
+    guarded(ctx, lambda: new_rules_command(file, paths, force, sys.stdout, sys.stderr, standard_input()))
 
 
 @click.command(context_settings=CONTEXT, short_help="What a word is in the rules, and since when.")

@@ -10,6 +10,8 @@ It imports no click, and loads the options and the engine only when a run starts
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import gc
 import os
 import sys
@@ -85,8 +87,9 @@ def start(options: Options, paths: tuple[str, ...]) -> int:
     more: at 50,000 a big card file read a card at a time peaked 11 MiB higher. The
     collector is as it was once the check is done."""
     from mtg_typeline.engine import run
+    from mtg_typeline.sources.inputs import standard_input
 
-    stdin = sys.stdin.buffer
+    stdin = standard_input()
     if not paths and stdin.isatty():
         raise UsageError("no input: give PATHS, or pipe type lines to standard input")
     was = gc.get_threshold()
@@ -98,7 +101,9 @@ def start(options: Options, paths: tuple[str, ...]) -> int:
 
 
 def guard(action: Callable[[], int], say: Say) -> int:
-    """Run `action`, mapping our errors and Ctrl-C to a message and an exit status."""
+    """Run `action`, mapping our errors and Ctrl-C to a message and an exit status (the
+    status stands where standard error can't take the message)."""
+    say = _unfailing(say)
     try:
         return action()
     except TypelineError as exc:
@@ -110,9 +115,48 @@ def guard(action: Callable[[], int], say: Say) -> int:
     except BrokenPipeError:
         drop_output(sys.stdout)
         return ExitStatus.OK
-    except Exception as exc:  # a bug: say so in one line, never as a traceback
-        if os.environ.get("TYPELINE_DEBUG") == "1":
-            raise
-        say(f"typeline: internal error: {type(exc).__name__}: {printable(str(exc))}\n")
-        say("typeline: set TYPELINE_DEBUG=1 to see where it happened\n")
-        return ExitStatus.TROUBLE
+    except OSError as exc:
+        return _os_error(exc, say)
+    except Exception as exc:
+        return _internal_error(exc, say)
+
+
+def _os_error(exc: OSError, say: Say) -> int:
+    """An OSError that reached the top: the output that can't be written (exit status 2,
+    and the rest of it dropped, so that the exit doesn't fail on it again), else a bug."""
+    if not output_failed(exc):
+        return _internal_error(exc, say)
+    say(f"typeline: error: cannot write the output: {exc.strerror or exc}\n")
+    drop_output(sys.stdout)
+    return ExitStatus.TROUBLE
+
+
+def _internal_error(exc: Exception, say: Say) -> int:
+    """A bug: said in one line, never as a traceback (but with TYPELINE_DEBUG=1)."""
+    if os.environ.get("TYPELINE_DEBUG") == "1":
+        raise exc
+    say(f"typeline: internal error: {type(exc).__name__}: {printable(str(exc))}\n")
+    say("typeline: set TYPELINE_DEBUG=1 to see where it happened\n")
+    return ExitStatus.TROUBLE
+
+
+# What a write to standard output or standard error fails with: a full disk or device
+# (`> /dev/full`), a quota, a file grown too large, a device error, a stream closed (`>&-`)
+_OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF})
+
+
+def output_failed(exc: OSError) -> bool:
+    """Whether `exc`, reaching the top of a command, is the failure of a write to standard
+    output or error: what an input or a report file fails with names its file, or is
+    reported where it happens."""
+    return exc.filename is None and exc.errno in _OUTPUT_ERRORS
+
+
+def _unfailing(say: Say) -> Say:
+    """`say`, silent where standard error can't be written (closed, a full device)."""
+
+    def said(text: str) -> None:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            say(text)
+
+    return said

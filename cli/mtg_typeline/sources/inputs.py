@@ -16,6 +16,7 @@ import json
 import os
 import re
 import stat
+import sys
 from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING, Any, BinaryIO, cast
@@ -173,6 +174,26 @@ class _Replayed(io.RawIOBase):
         data = getattr(self.rest, "read1", self.rest.read)(len(buffer))
         buffer[: len(data)] = data
         return len(data)
+
+
+def standard_input() -> BinaryIO:
+    """The run's standard input as bytes; where the process was started with it closed
+    (`<&-`), a stream that fails to read as a closed one does: a run that reads it reports
+    it unreadable (TL901), one that doesn't never notices."""
+    stdin = sys.stdin
+    if stdin is None:
+        return cast(BinaryIO, io.BufferedReader(_Closed()))
+    return cast(BinaryIO, stdin.buffer)
+
+
+class _Closed(io.RawIOBase):
+    """Standard input where the process has none (`sys.stdin` is None)."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        raise OSError(errno.EBADF, "standard input is closed")
 
 
 def peek(stream: BinaryIO, size: int) -> bytes:
