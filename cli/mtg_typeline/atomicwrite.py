@@ -31,16 +31,16 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO
 
-from mtg_typeline.errors import TypelineError
+from mtg_typeline.errors import TypelineError, UsageError
 from mtg_typeline.inplace import Unfinished, write_in_place
 
 if sys.platform != "win32":
     import fcntl
 
-__all__ = ["AtomicFile", "Busy", "OutputError", "write_atomic"]
+__all__ = ["AtomicFile", "Busy", "OutputError", "refuse_replacing", "same_file", "write_atomic"]
 
 
 class OutputError(TypelineError):
@@ -245,3 +245,23 @@ def _mode(target: str) -> int:
         mask = os.umask(0)  # the only way to read the umask is to set it
         os.umask(mask)
         return 0o666 & ~mask
+
+
+def refuse_replacing(option: str, output: str, read: Iterable[tuple[str, str | None]]) -> None:
+    """Refuse to write `output` (given with `option`) where it is a file the command reads:
+    each of `read` is the option that names such a file and its path (None: none given).
+    The same file under another name (a symbolic or hard link) counts; a file not there yet
+    can't be one of them."""
+    for what, path in read:
+        if path and path != "-" and same_file(output, path):
+            raise UsageError(
+                f"{option} {output} is {what}, which the command reads: it would be replaced; write elsewhere"
+            )
+
+
+def same_file(one: str, other: str) -> bool:
+    """Whether `one` and `other` are the same file on disk (False where either is missing)."""
+    try:
+        return os.path.samefile(one, other)
+    except (OSError, ValueError):  # (missing, unreadable, or a name with a NUL in it)
+        return False

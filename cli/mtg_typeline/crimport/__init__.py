@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from mtg_typeline.atomicwrite import write_atomic
+from mtg_typeline.atomicwrite import refuse_replacing, write_atomic
 from mtg_typeline.crimport.archive import run_archive, write_rule_files
 from mtg_typeline.crimport.edition import Imported, after_shipped, import_cr, read_cr, read_source
 from mtg_typeline.errors import UsageError
@@ -67,6 +67,8 @@ def run_import(source: str, output: str | None, out: TextIO) -> int:
     when there is no `output`: as UTF-8 bytes to its binary buffer where it has one, since the
     file is UTF-8 whatever the terminal's encoding. Returns exit status 0; every error is a
     `TypelineError`."""
+    if output is not None:
+        refuse_replacing("-o", output, [("the CR text imported", source)])
     text = after_shipped(read_cr(read_source(source), source)).text()
     if output is not None:
         write_atomic(output, text.encode("utf-8"))

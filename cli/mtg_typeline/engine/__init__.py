@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from mtg_typeline import progress
+from mtg_typeline.atomicwrite import refuse_replacing
 from mtg_typeline.discovery import Discovery, Names, Survey, survey
 from mtg_typeline.display import count, printable
 from mtg_typeline.engine.check import Report, Tally, check_input
@@ -63,8 +64,32 @@ def run(
             f"--diff prints a diff (text, concise) or the edits as JSON (json, json-lines), not "
             f"{options.output_format}; use --format {', '.join(DIFF_FORMATS)}"
         )
+    if options.diff and options.write_baseline:
+        raise UsageError(
+            "--write-baseline writes the findings of a check, which --diff doesn't make; give one"
+        )
+    _refuse_replacing(options)
     with report_file(options.output_file) as file:
         return _run(options, (out, err), stdin, file, checker_of)
+
+
+def _refuse_replacing(options: Options) -> None:
+    """Refuse a file the run writes (the report file, a baseline) that it reads besides its
+    inputs (`_survey` refuses those): a rule file, the configuration, the baseline read (but
+    a baseline written over it: its update) or the Oracle file; or the one the other."""
+    rules = options.rules_file
+    read = [
+        *(("a rule file (--rules)", name) for name in ((rules,) if isinstance(rules, str) else rules or ())),
+        ("the configuration file", options.config),
+        ("the Oracle file (--oracle)", options.oracle),
+    ]
+    report, baseline = options.output_file, options.write_baseline
+    if report and report != "-":
+        refuse_replacing("--output-file", report, [*read, ("the baseline (--baseline)", options.baseline)])
+        if baseline and os.path.realpath(baseline) == os.path.realpath(report):
+            raise UsageError(f"--output-file and --write-baseline name one file, {report}; give two")
+    if baseline:
+        refuse_replacing("--write-baseline", baseline, read)
 
 
 def say_rule_notes(rules: RuleSet, err: TextIO) -> None:
@@ -275,6 +300,9 @@ def _survey(options: Options, configs: Configs, names: Names, err: TextIO) -> Su
     found = survey(options.paths, how, err)
     if options.output_file is not None:
         refuse_an_input(options.output_file, names.name(options.output_file), found.inputs, names.on_disk)
+    if options.write_baseline:
+        path = options.write_baseline
+        refuse_an_input(path, names.name(path), found.inputs, names.on_disk, "--write-baseline")
     return found
 
 

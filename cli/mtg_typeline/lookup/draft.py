@@ -22,7 +22,7 @@ import shlex
 from collections.abc import Callable, Iterable
 from typing import BinaryIO, TextIO
 
-from mtg_typeline.atomicwrite import write_atomic
+from mtg_typeline.atomicwrite import refuse_replacing, write_atomic
 from mtg_typeline.display import count, printable
 from mtg_typeline.engine import findings_of
 from mtg_typeline.errors import ExitStatus, UsageError
@@ -63,6 +63,7 @@ def new_rules_command(target: str, paths: tuple[str, ...], force: bool, out: Tex
     status 0, or 2 when an input could not be read (what could be read is still drafted)."""
     if not force and os.path.lexists(target):
         raise UsageError(f"{target} exists; give --force to replace it")
+    refuse_replacing("FILE", target, [("an input (--from)", path) for path in paths])
     findings, rules, tally = findings_of(Options(paths=paths), err, stdin)
     troubles = [f for f in findings if f.code in INPUT_CODES]
     for finding in troubles:
