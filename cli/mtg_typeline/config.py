@@ -114,17 +114,21 @@ def config_here(folder: str) -> str | None:
 
 def _has_tool_table(path: str) -> bool:
     try:
-        with open(path, encoding="utf-8") as stream:
-            text = stream.read()
-    except (OSError, UnicodeDecodeError):
+        with open(path, "rb") as stream:
+            data = stream.read()
+    except OSError:
         return False  # not ours to judge unless it is chosen with --config
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:  # (not TOML: ours, if it names the table, and loading it says so)
+        return b"[tool.typeline" in data
     if not _may_name_the_table(text):
         return False  # most pyproject.toml files: no need to parse them
     import tomllib
 
     try:
         tool = tomllib.loads(text).get("tool")
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, ValueError):  # (ValueError: an integer of over 4,300 digits)
         return "[tool.typeline" in text  # ours but broken: loading it reports where
     return isinstance(tool, dict) and "typeline" in tool
 
@@ -163,6 +167,8 @@ def _from_toml(path: Path, text: str) -> dict[str, Any]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    except ValueError:  # (an integer of over 4,300 digits: Python's limit)
+        raise ConfigError(f"{path}: not valid TOML: {TOO_LONG}") from None
     tool = data.get("tool")
     table = tool.get("typeline") if isinstance(tool, dict) else None
     if table is None:
@@ -181,7 +187,11 @@ def _from_yaml(path: Path, text: str) -> dict[str, Any]:
         return {}  # empty, or comments only: no settings
     values = {}
     for key, (key_node, value_node) in reader.any_mapping(node, "the configuration").items():
-        values[key] = _value(reader.where(key_node), key, _construct(value_node))
+        try:
+            value = _construct(value_node)
+        except ValueError:  # (an integer of over 4,300 digits: Python's limit)
+            raise ConfigError(f"{reader.where(value_node)}: key {key!r}: {TOO_LONG}") from None
+        values[key] = _value(reader.where(key_node), key, value)
     return values
 
 
@@ -222,8 +232,34 @@ def _value(where: str, key: str, value: Any) -> Any:
         and all(_codes(v) or (_globs(v) and bool(v)) for v in value.values()),
     }[kind]
     if not ok:
-        raise ConfigError(f"{where}: key {key!r} must be {_describe(kind)}, not {value!r}")
+        raise ConfigError(f"{where}: key {key!r} must be {_describe(kind)}, not {_shown(value)}")
+    if _holds_nul(value):  # (a path or name with a NUL character: no system takes one)
+        raise ConfigError(f"{where}: key {key!r} holds a NUL character (\\0)")
     return value
+
+
+def _holds_nul(value: Any) -> bool:
+    """Whether a value of a known kind (strings, at most in lists in a mapping) holds a NUL."""
+    if isinstance(value, str):
+        return "\0" in value
+    if isinstance(value, dict):
+        return any(map(_holds_nul, value)) or any(map(_holds_nul, value.values()))
+    return isinstance(value, list) and any(map(_holds_nul, value))
+
+
+def _shown(value: Any) -> str:
+    """`value` as a message shows it: its repr, cut short where it is long or deep (YAML
+    aliases can make a value of a few bytes whose full repr would take gigabytes)."""
+    import reprlib
+
+    shown = reprlib.Repr()
+    shown.maxlevel, shown.maxlist, shown.maxdict, shown.maxstring, shown.maxother = 2, 4, 4, 60, 60
+    text = shown.repr(value)
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+
+
+_SHOWN = 120  # the most characters of a value a message shows
+TOO_LONG = "a number too long to read (over 4,300 digits)"
 
 
 def _as_given(kind: str, value: Any) -> Any:

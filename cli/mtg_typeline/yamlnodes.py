@@ -44,8 +44,11 @@ class NodeReader:
             mark = exc.problem_mark or exc.context_mark
             where = f"{self.path}:{mark.line + 1}:{mark.column + 1}" if mark else self.path
             raise self.error(f"{where}: not valid YAML: {exc.problem or exc}") from None
-        except yaml.YAMLError as exc:
-            raise self.error(f"{self.path}: not valid YAML: {exc}") from None
+        except yaml.YAMLError as exc:  # (a character YAML doesn't allow: a ReaderError)
+            at = getattr(exc, "position", None)
+            line, column = _place(text, at) if isinstance(at, int) else (1, 1)
+            said = str(exc).split("\n", 1)[0]  # (what follows names no file: "<unicode string>")
+            raise self.error(f"{self.path}:{line}:{column}: not valid YAML: {said}") from None
         return node
 
     def where(self, node: Node) -> str:
@@ -126,3 +129,13 @@ class NodeReader:
             seen[key] = item
             values.append(value)
         return tuple(values)
+
+
+def _place(text: str, offset: int) -> tuple[int, int]:
+    """The line and column of the place a reader error gives: an offset in the text's UTF-8
+    bytes from libyaml's loader, in its characters from PyYAML's own."""
+    if _Loader is yaml.SafeLoader:
+        before = text[:offset]
+    else:
+        before = text.encode("utf-8", "surrogatepass")[:offset].decode("utf-8", "replace")
+    return before.count("\n") + 1, len(before) - before.rfind("\n")

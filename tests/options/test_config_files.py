@@ -170,8 +170,17 @@ def test_find_config_passes_over_a_pyproject_that_is_not_utf8(tmp_path: Path) ->
     outer = yaml_config(tmp_path, "strict: true\n")
     inner = tmp_path / "inner"
     inner.mkdir()
-    (inner / "pyproject.toml").write_bytes(b"[tool.typeline]\nedition = '\xff'\n")
+    (inner / "pyproject.toml").write_bytes(b"[project]\nname = '\xff'\n")
     assert find_config(inner) == outer
+
+
+def test_find_config_takes_a_pyproject_of_ours_that_is_not_utf8(tmp_path: Path) -> None:
+    """Not TOML (which is UTF-8), but ours: loading it says so, as a broken table of ours."""
+    yaml_config(tmp_path, "strict: true\n")
+    inner = tmp_path / "inner"
+    inner.mkdir()
+    (inner / "pyproject.toml").write_bytes(b"[tool.typeline]\nedition = '\xff'\n")
+    assert find_config(inner) == inner / "pyproject.toml"
 
 
 def test_find_config_passes_over_folders_of_the_same_name(tmp_path: Path) -> None:

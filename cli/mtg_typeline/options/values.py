@@ -52,7 +52,7 @@ def stdin_filename(name: str | None, input_format: str | None) -> str | None:
 
 def column(value: str | None) -> str | None:
     """The --column value: a column number must name a column (before any file is read)."""
-    if value is not None and value.strip().isdecimal() and int(value) == 0:
+    if value is not None and value.strip().isdecimal() and not value.strip().strip("0"):
         raise UsageError(f"--column {value.strip()}: column numbers start at 1")
     return value
 

@@ -96,9 +96,13 @@ def parse_size(value: str | int) -> int | None:
     digits = value.strip().upper()
     number = digits.rstrip("KMGIB ")
     shift = _UNITS.get(digits[len(number) :].strip())
-    if not number.isdecimal() or not number.isascii() or shift is None or int(number) == 0:
+    number = number.lstrip("0")  # (and no more than 18 digits: int() refuses over 4,300)
+    if not number.isdecimal() or not number.isascii() or shift is None or len(number) > _MOST_DIGITS:
         return None
     return int(number) << shift
+
+
+_MOST_DIGITS = 18  # of a size: 10**18 bytes and more is no size a file has
 
 
 def size_shown(size: int) -> str:
