@@ -108,6 +108,31 @@ def test_mtgjson_points_to_the_key_of_another_type_field(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize(
+    ("fmt", "name"), [("mtgjson", "cards.json"), ("scryfall", "cards.json"), (None, "cards.jsonl")]
+)
+def test_a_key_holding_half_a_surrogate_is_named_escaped_and_the_rest_reported(
+    tmp_path: Path, fmt: str | None, name: str
+) -> None:
+    """A key written with an escape such as `\\ud800` alone: no text can be written with half
+    a surrogate in it, so the hint writes it escaped; the other inputs' findings stand."""
+    if name.endswith(".jsonl"):
+        text = '{"name": "a", "type_li\\ud800ne": "x"}\n{"name": "b", "type_line": "Creature"}\n'
+    else:
+        text = '[{"name": "A", "type_li\\ud800ne": "Creature \u2014 Elf"}]'
+    path = write(tmp_path, text, name)
+    good = write(tmp_path, "Creature \u2014 Elff\n", "lines.txt")
+    inputs = ["--input-format", fmt, str(path)] if fmt else [str(path), str(good)]  # (the format: of both)
+    status, document = check(*inputs)
+    assert status == 2
+    messages = [f["message"] for f in document["findings"]]
+    assert any(
+        m.endswith("(a card list of another shape: --input-format json --key type_li\\ud800ne)")
+        for m in messages
+    )
+    assert any(m.startswith("'Elff' is not a creature type") for m in messages) == (fmt is None)
+
+
+@pytest.mark.parametrize(
     ("name", "text", "keys"),
     [
         ("a.json", '[{"name": "A", "type": "Creature — Elf"}]', "'name', 'type'"),

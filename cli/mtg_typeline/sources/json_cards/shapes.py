@@ -123,4 +123,6 @@ def _other(sample: Any) -> str:
     key = next((k for k, v in sample.items() if type(v) is str and "type" in k.lower()), None)
     if key is None:
         return ""
-    return f" (a card list of another shape: --input-format json --key {key})"
+    # (a key of the file: half a surrogate, from an escape such as `\ud800` alone, written escaped)
+    shown = key.encode("utf-8", "backslashreplace").decode("utf-8")
+    return f" (a card list of another shape: --input-format json --key {shown})"
