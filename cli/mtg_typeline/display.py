@@ -14,6 +14,11 @@ COLOR_WHEN = (AUTO, "always", "never")
 
 _CONTROL = {**{c: chr(0x2400 + c) for c in range(0x20)}, 0x7F: "\u2421"}
 _CONTROL.update(dict.fromkeys(range(128, 160), "�"))
+# the line and paragraph separators, which split a line for line tools and some terminals
+_CONTROL.update(dict.fromkeys((0x2028, 0x2029), "\u2424"))
+# the marks and controls of bidirectional text, which reorder what a terminal shows
+_BIDI = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+_CONTROL.update(dict.fromkeys(_BIDI, "�"))
 
 
 def printable(text: str) -> str:
