@@ -116,3 +116,32 @@ def test_numbers_of_thousands_of_digits_on_the_command_line(
     result = run_cli(["check", "--no-config", *args, "cards.csv"])
     assert result.exit_code == status
     assert said in result.output + result.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "args", "message"),
+    [
+        (
+            'edition: "2024-06-08"\n',
+            [],
+            "key 'edition': unknown edition '2024-06-08': give the exact effective date of a shipped edition",
+        ),
+        ('column: "0"\n', [], "key 'column': --column 0: column numbers start at 1"),
+    ],
+)
+def test_a_configured_value_no_run_can_take_names_the_file_and_key(
+    here: Path, text: str, args: list[str], message: str
+) -> None:
+    cards(here)
+    (here / ".typeline.yaml").write_text(text, encoding="utf-8")
+    result = run_cli(["check", *args, "cards.txt"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"typeline: error: {here / '.typeline.yaml'}: {message}")
+
+
+def test_a_typed_value_no_run_can_take_is_the_option_s_error(here: Path) -> None:
+    cards(here)
+    (here / ".typeline.yaml").write_text("strict: true\n", encoding="utf-8")
+    result = run_cli(["check", "--column", "0", "cards.txt"])
+    assert result.exit_code == 2
+    assert result.stderr == "typeline: error: --column 0: column numbers start at 1\n"

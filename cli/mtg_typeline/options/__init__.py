@@ -11,7 +11,7 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from mtg_typeline.config import KEYS, Config, find_config, load_config
+from mtg_typeline.config import KEYS, Config, ConfigError, find_config, load_config
 from mtg_typeline.discovery import FileFilter, find_root
 from mtg_typeline.display import AUTO, printable, shown
 from mtg_typeline.errors import UsageError
@@ -98,7 +98,37 @@ def build_options(
     paths: tuple[str, ...], given: Mapping[str, Any], explicit: Iterable[str], config: Config
 ) -> Options:
     """`given` holds every option's value by its long name; `explicit` names those the user
-    typed. A configured key fills in an option that was not typed."""
+    typed. A configured key fills in an option that was not typed; a configured value no
+    run can take (an unknown edition, `column: 0`) is an error of the configuration file,
+    which names it and the key."""
+    try:
+        return _built(paths, given, explicit, config)
+    except UsageError as exc:
+        key = _blamed(paths, given, explicit, config)
+        if key is None or str(exc).startswith(f"{config.path}:"):  # (none, or named already)
+            raise
+        raise ConfigError(f"{config.path}: key {key!r}: {exc}") from None
+
+
+def _blamed(
+    paths: tuple[str, ...], given: Mapping[str, Any], explicit: Iterable[str], config: Config
+) -> str | None:
+    """The configured key whose value the options couldn't take: the one without which
+    they are built; None where no one key is to blame (a value typed on the command line,
+    several keys that exclude each other). Tried only once a build failed."""
+    for key in config.values:
+        without = config._replace(values={k: v for k, v in config.values.items() if k != key})
+        try:
+            _built(paths, given, explicit, without)
+        except UsageError:
+            continue
+        return key
+    return None
+
+
+def _built(
+    paths: tuple[str, ...], given: Mapping[str, Any], explicit: Iterable[str], config: Config
+) -> Options:
     typed = set(explicit)
     merged, _ = _merged(given, typed, config)
     root = find_root(os.getcwd(), os.environ)
