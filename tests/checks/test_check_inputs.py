@@ -102,6 +102,18 @@ def test_binary_file_is_reported_and_others_still_checked() -> None:
     assert "binary" in doc["findings"][0]["message"]
 
 
+def test_a_nul_byte_past_the_start_says_the_lines_before_it_were_checked() -> None:
+    """Past the first 8 KiB looked at, a NUL byte ends the reading where it is: the lines
+    before it are checked (and said), those from it on are not, and the message says so."""
+    write("late.txt", "Creature \u2014 Elf\n" * 1000 + f"{FOREST}\nArt\x00ifact\n{FOREST}\n")
+    status, doc = check_json(["late.txt"])
+    assert status == 2
+    assert places(doc) == [("late.txt", 1001, 12, "TL304"), ("late.txt", 1002, 4, "TL902")]
+    assert doc["findings"][1]["message"] == (
+        "a NUL byte: the file is binary from here; this line and the rest are not checked"
+    )
+
+
 def test_binary_file_is_one_finding_not_a_stream_of_garbage() -> None:
     """A PNG's first lines are not UTF-8 and control characters before its first NUL byte:
     the file is reported once as not text, never checked as type lines."""

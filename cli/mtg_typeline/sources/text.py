@@ -31,6 +31,8 @@ from mtg_typeline.sources.inputs import peek
 BLOCK_BYTES = 1 << 16
 NUL_SNIFF = 8192  # bytes looked at for NUL before the first line is read
 BINARY = "a binary file (it holds NUL bytes); not checked"
+# (a NUL past the start: the lines before it were checked, as text)
+BINARY_FROM_HERE = "a NUL byte: the file is binary from here; this line and the rest are not checked"
 # Bytes that are not UTF-8 are read as lone surrogates (the "surrogateescape" error handler),
 # so such a line is still a line, and where its first bad byte is can be told.
 NOT_UTF8 = re.compile("[\udc80-\udcff]")
@@ -164,7 +166,7 @@ class _Reading:
                 texts.append(None)
                 continue
             if "\x00" in line:
-                self.binary = _not_text(self.path, number, line.index("\x00") + 1, BINARY)
+                self.binary = _not_text(self.path, number, line.index("\x00") + 1, BINARY_FROM_HERE)
                 break
             body, comment = type_line(line, number)
             texts.append(body)
