@@ -130,7 +130,20 @@ class Tally:
 
 def check_input(item: Input, stdin: BinaryIO, run: Inputs, report: Report, meter: Meter) -> Checked:
     """Check one input: the number of type lines checked in it; None if it was passed over
-    (no card data), `UNREADABLE_INPUT` if it could not be read (reported)."""
+    (no card data), `UNREADABLE_INPUT` if it could not be read (reported): an input too
+    large to hold where a reader needs it whole (standard input that never ends, a file
+    named for `/dev/zero`) is one too, and the run goes on with the others."""
+    try:
+        return _checked_input(item, stdin, run, report, meter)
+    except MemoryError:
+        report(unreadable(item.name, TOO_LARGE))
+        return UNREADABLE_INPUT
+
+
+TOO_LARGE = "out of memory: it is too large to read whole in the memory there is"
+
+
+def _checked_input(item: Input, stdin: BinaryIO, run: Inputs, report: Report, meter: Meter) -> Checked:
     path = item.name
     if item.stdin:
         try:

@@ -17,6 +17,7 @@ from typing import BinaryIO, Protocol, TextIO
 from mtg_typeline import sources
 from mtg_typeline.discovery import Input
 from mtg_typeline.engine.check import (
+    TOO_LARGE,
     UNREADABLE_INPUT,
     Checked,
     Inputs,
@@ -68,9 +69,17 @@ class Fixer:
         self, item: Input, stdin: BinaryIO, report: Report, meter: Meter, scope: Scoped | None = None
     ) -> Checked:
         """Fix the input, then check what it holds after fixing (with --diff: would hold);
-        `scope`: the reading, checker and filters of the configuration it falls under."""
+        `scope`: the reading, checker and filters of the configuration it falls under. An
+        input too large to hold is reported unreadable and left as it is."""
         if scope is not None:
             self.inputs, self.filters = scope.inputs, scope.filters
+        try:
+            return self._fixed(item, stdin, report, meter)
+        except MemoryError:
+            report(unreadable(item.name, TOO_LARGE))
+            return UNREADABLE_INPUT
+
+    def _fixed(self, item: Input, stdin: BinaryIO, report: Report, meter: Meter) -> Checked:
         path = item.name
         if item.unsearched:  # a directory that could not be listed: reported as such
             return check_input(item, stdin, self.inputs, report, meter)

@@ -55,9 +55,15 @@ def streamed(
         pass
     walk = StreamedCards(window, form, path)
     if window.eof or not walk.streamed():
-        yield from _whole(window.rest(), form, path)
+        # (text that can't start JSON is told wrong by what is read already: not read whole)
+        start = window.text.lstrip(" \t\r\n")[:1]
+        wrong = start != "" and start not in _JSON_STARTS
+        yield from _whole(window.text if wrong else window.rest(), form, path)
     else:
         yield from walk.entries()
+
+
+_JSON_STARTS = frozenset('{["-0123456789tfn')  # what a JSON document may start with
 
 
 def _whole(text: str, form: Format | AnyShape, path: str) -> Iterator[Entry | Passed]:
