@@ -207,6 +207,24 @@ def test_bytes_that_are_not_utf8_are_an_error_at_their_place() -> None:
             assert streamed(broken, "scryfall", chunk)[-1] == expected[-1]
 
 
+@pytest.mark.parametrize("whole_chars", [0, 1 << 20])
+def test_the_cards_before_bytes_that_are_not_utf8_are_checked(whole_chars: int) -> None:
+    """However far the first reading reaches (up to the size under which a file is parsed
+    whole, 1 MiB here, past the bad byte), the cards before the byte are read."""
+    data = bulk([scry("A"), scry("B", "Instant"), scry("C\u00e9")], "\n").encode()
+    at = data.index("\u00e9".encode())
+    broken = data[:at] + b"\xff" + data[at:]
+    for chunk in (1, 7, 64, 1 << 20):
+        stream = io.BufferedReader(io.BytesIO(broken))  # type: ignore[arg-type]
+        got = outcome(reader.streamed(stream, SCRYFALL, "big.json", lambda size: None, chunk, whole_chars))
+        assert [g[1] for g in got if g[0] == "entry"] == [BAD, "Instant"], chunk
+        assert (
+            got[-1]
+            == whole(broken, "scryfall")[-1]
+            == ("SourceError", "big.json is not UTF-8 text (byte 0xff)", 4, 30)
+        )
+
+
 class _Pipe(io.RawIOBase):
     """Standard input: not seekable, giving a few bytes a read."""
 

@@ -51,7 +51,7 @@ def streamed(
     """A Scryfall or MTGJSON file bigger than `whole` characters read as a stream (see
     `json_cards.stream`), where its shape allows; else parsed whole."""
     window = Window(stream, path, progress, chunk)
-    while len(window.text) < whole and window.more():
+    while len(window.text) < whole and window.broken is None and window.more():
         pass
     walk = StreamedCards(window, form, path)
     if window.eof or not walk.streamed():

@@ -41,6 +41,9 @@ class Window:
         self.returns = False  # whether a CR was read (then lines may end at one)
         self.gone_feeds = self.gone_after = 0  # line feeds let go of; characters after the last
         self.marked = False  # whether the text let go held a key only card data has
+        # bytes that are not UTF-8, met in the last chunk read: said when the text past them
+        # is asked for (what comes before them is read, its cards checked)
+        self.broken: SourceError | None = None
 
     @property
     def end(self) -> int:
@@ -55,7 +58,10 @@ class Window:
         return True
 
     def read(self) -> str:
-        """The text of the next chunk of the stream (the end of it noted in `eof`)."""
+        """The text of the next chunk of the stream (the end of it noted in `eof`); where it
+        holds bytes that are not UTF-8, the text before them, and the error next time."""
+        if self.broken is not None:
+            raise self.broken
         data = self.stream.read(self.chunk)
         self.progress(len(data))
         final = not data
@@ -64,7 +70,8 @@ class Window:
         try:
             text = self.decoder.decode(data, final)
         except UnicodeDecodeError as exc:
-            raise self.not_utf8(exc.object, exc.start) from None
+            self.broken = self.not_utf8(exc.object, exc.start)
+            text, final = exc.object[: exc.start].decode("utf-8"), False
         self.eof = final
         self.count_feeds(text)
         self.returns = self.returns or "\r" in text
