@@ -37,6 +37,26 @@ def test_an_unclosed_quote_in_the_type_cell() -> None:
     )
 
 
+def test_cells_longer_than_the_csv_module_reads_by_default() -> None:
+    """The csv module stops at cells of 131,072 characters; an image kept in a cell (base64)
+    passes that, and so may a type cell: the table is read on, and the long type cell is a
+    line too long to be a type line (TL903), as in a text file."""
+    data = (
+        "name,type,image\nA,Creature - Elf,"
+        + "x" * 300_000
+        + "\nB,"
+        + "Creature " * 20_000
+        + ",x\nC,Creature - Elf,y\n"
+    ).encode()
+    status, doc = check([write("long.csv", data)])
+    assert status == 1
+    assert found(doc) == [
+        ("long.csv", 2, 11, 14, "TL101", "A"),
+        ("long.csv", 3, 3, 180_003, "TL903", "B"),
+        ("long.csv", 4, 11, 14, "TL101", "C"),
+    ]
+
+
 def test_an_unclosed_quote_after_the_type_cell_at_the_end_without_newline() -> None:
     status, doc = check([write("u.csv", b'name,type,text\nA,Creature - Elf,"Flying')])
     assert status == 2
@@ -143,12 +163,16 @@ def test_utf16_that_is_not_valid_utf16() -> None:
     assert message == "u.csv is not valid UTF-16 text (a character that can't be decoded)"
 
 
-def test_a_field_over_the_csv_limit_is_reported_where_its_record_starts() -> None:
+def test_an_unclosed_quote_before_200_kb_is_said_as_one_not_as_a_field_too_large() -> None:
+    """Past the csv module's default bound on a cell (131,072 characters), the quote that
+    runs to the end of the file is what is wrong, and what is said."""
     data = 'name,type\nA,Creature - Elf\nB,"Creature\n' + ("x" * 1000 + "\n") * 200
     status, doc = check([write("big.csv", data)])
     assert status == 2
-    assert found(doc) == [("big.csv", 2, 11, 14, "TL101", "A"), ("big.csv", 3, 1, 2, "TL905", None)]
-    assert doc["findings"][1]["message"].startswith("not valid CSV: field larger than field limit")
+    assert found(doc) == [("big.csv", 2, 11, 14, "TL101", "A"), ("big.csv", 3, 3, 4, "TL905", None)]
+    assert (
+        doc["findings"][1]["message"] == "a quoted field is not closed: its quote runs to the end of the file"
+    )
 
 
 def test_bytes_that_are_not_utf8() -> None:

@@ -35,6 +35,9 @@ if TYPE_CHECKING:
     from _csv import Reader as _Rows  # what csv.reader gives, with its `line_num`
 
 BATCH_ROWS = 1024  # rows given to the engine at once
+# The longest cell read: the csv module stops at 131,072 characters, which an image kept in a
+# cell (base64) passes; a type cell of more than 1,000 characters is TL903 like any long line
+_LONGEST_CELL = (1 << 31) - 1
 Reread = list[tuple[list[str], int]]  # rows parsed again, each with the line it ends on
 # Characters that stand for bytes that could not be decoded (see `tables.lines`).
 _UNDECODED = re.compile("[\udc00-\udcff]")
@@ -68,6 +71,8 @@ class _Table:
         """The rows' type cells, a batch of rows at a time (the first row alone when it is
         data, not a header), each batch followed by its cards with no type line."""
         self.lines.check_text(self.path)
+        if csv.field_size_limit() < _LONGEST_CELL:  # (an image kept in a cell, base64: not invalid CSV)
+            csv.field_size_limit(_LONGEST_CELL)
         rows = csv.reader(itertools.chain.from_iterable(self.lines.blocks()), delimiter=self.delimiter)
         before, cells = 0, list[str | None]()
         try:
@@ -91,6 +96,10 @@ class _Table:
                 cells, _BatchRows(self, before, again[-1][1] if again else before, len(cells), again)
             )
             start = self.lines.broken_record(self.delimiter, rows.line_num)
+            if "field larger than field limit" in str(exc):
+                raise SourceError(
+                    f"a cell of more than {_LONGEST_CELL:,} characters: not read", start
+                ) from None
             raise SourceError(f"not valid CSV: {exc}", start) from None
 
     def first_row(self, row: list[str], end: int) -> Iterator[Batch | Passed]:
