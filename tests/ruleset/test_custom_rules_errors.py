@@ -207,6 +207,22 @@ def test_adding_what_a_base_file_added(here: Path) -> None:
     )
 
 
+def test_each_of_thousands_of_entries_is_known_to_the_entries_added_after_it(here: Path) -> None:
+    """An added entry is looked up among those before it (kept in an index that each
+    addition brings up to date): one of 3,000 added by a base file, written in another case
+    after ten new ones, is told as its first writing; so is a card type among them."""
+    words = [f"Clam{chr(97 + i // 676)}{chr(97 + i // 26 % 26)}{chr(97 + i % 26)}" for i in range(3000)]
+    write("base.yaml", "extends: newest\nadd:\n  creature:\n" + "".join(f"    - {w}\n" for w in words))
+    new = "".join(f"    - Newt{chr(97 + i)}\n" for i in range(10))
+    assert error(f"extends: base.yaml\nadd:\n  creature:\n{new}    - {words[1234].upper()}\n") == (
+        f"custom.yaml:14:7: '{words[1234].upper()}' is already a creature type (added by base.yaml), "
+        f"written '{words[1234]}'"
+    )
+    assert error(f"extends: base.yaml\nadd:\n  creature:\n{new}    - Artifact\n") == (
+        "custom.yaml:14:7: 'Artifact' is already a card type (205.2a)"
+    )
+
+
 def test_a_cycle_names_the_chain(here: Path) -> None:
     write("sets/b.yaml", "extends: ../a.yaml\nadd:\n  creature: [B]\n")
     write("a.yaml", "extends: sets/b.yaml\n")
