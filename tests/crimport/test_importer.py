@@ -130,6 +130,24 @@ def test_gzip_is_detected_by_its_magic_bytes(tmp_path: Path) -> None:
     assert import_cr(path.read_bytes(), str(path)) == small_rules()
 
 
+def test_a_gzip_of_several_members_is_read_whole() -> None:
+    data = SMALL.encode()
+    half = len(data) // 2
+    assert import_cr(gzip.compress(data[:half]) + gzip.compress(data[half:]), "cr.gz") == small_rules()
+
+
+def test_a_gzip_that_inflates_past_any_cr_text_is_refused_as_it_inflates() -> None:
+    """A few hundred kilobytes that would inflate to 300 MB: refused at 64 MiB, in one
+    member or across several, never inflated whole."""
+    bomb = gzip.compress(b"\x00" * (300 << 20), 9)
+    for data in (bomb, gzip.compress(SMALL.encode()) + bomb):
+        with pytest.raises(RulesDataError) as caught:
+            import_cr(data, "cr.gz")
+        assert str(caught.value) == "cr.gz: inflates to more than 64 MiB: not a CR text"
+    with pytest.raises(RulesDataError, match=r"^cr\.gz: not a readable gzip file: Not a gzipped file"):
+        import_cr(gzip.compress(SMALL.encode()) + b"trailing", "cr.gz")
+
+
 def test_provenance_notes_give_the_date_of_a_section_only_file() -> None:
     section = SMALL[SMALL.index("205. Type Line\n\n205.1") :]
     notes = "Effective date: March 3, 2031 (2031-03-03) | from a copy\n# a note\n"

@@ -96,6 +96,8 @@ def test_the_default_place_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path
     assert cache.cache_dir() == str(tmp_path / "mtg-typeline")
     monkeypatch.delenv("XDG_CACHE_HOME")
     assert cache.cache_dir() == os.path.join(os.path.expanduser("~"), ".cache", "mtg-typeline")
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")  # (ignored, as XDG says)
+    assert cache.cache_dir() == os.path.join(os.path.expanduser("~"), ".cache", "mtg-typeline")
 
 
 def test_no_home_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:

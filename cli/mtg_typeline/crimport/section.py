@@ -55,12 +55,35 @@ class Section:
         return RulesDataError(f"{self.source}:{line}: {message}")
 
 
+MOST_INFLATED = 64 << 20  # bytes a gzipped CR text may inflate to (a whole text is about 1 MB)
+
+
+def _gunzipped(data: bytes, source: str) -> bytes:
+    """The bytes of gzipped `data` (one member or several, as `gzip.decompress` reads them),
+    inflated no further than `MOST_INFLATED`: past that it is no CR text (a gzip bomb)."""
+    pieces: list[bytes] = []
+    left = MOST_INFLATED
+    while data:
+        if data[:2] != b"\x1f\x8b":
+            raise gzip.BadGzipFile("Not a gzipped file")
+        inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        piece = inflate.decompress(data, left + 1)
+        if len(piece) > left or inflate.unconsumed_tail:
+            raise RulesDataError(f"{source}: inflates to more than {MOST_INFLATED >> 20} MiB: not a CR text")
+        if not inflate.eof:
+            raise EOFError("Compressed file ended before the end-of-stream marker was reached")
+        pieces.append(piece)
+        left -= len(piece)
+        data = inflate.unused_data
+    return b"".join(pieces)
+
+
 def decode(data: bytes, source: str) -> str:
     """The text of a CR file: gunzipped if gzip, decoded by its byte-order mark, else as
     UTF-8, else as Windows-1252 (the older texts' curly quotes are bytes 0x91-0x94)."""
     if data[:2] == b"\x1f\x8b":
         try:
-            data = gzip.decompress(data)
+            data = _gunzipped(data, source)
         except (OSError, EOFError, zlib.error) as exc:
             raise RulesDataError(f"{source}: not a readable gzip file: {exc}") from None
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):

@@ -39,7 +39,7 @@ def cache_dir() -> str | None:
     if chosen is not None:
         return chosen or None
     base = os.environ.get("XDG_CACHE_HOME")
-    if not base:
+    if not base or not os.path.isabs(base):  # (the XDG rule: a relative path is ignored)
         home = os.path.expanduser("~")
         if not os.path.isabs(home):
             return None  # no home directory to keep a cache in
