@@ -100,3 +100,22 @@ def test_fix_leaves_an_input_too_large_to_hold_as_it_is(
     assert "huge.txt:1:1: TL901 [error] cannot read huge.txt: out of memory" in result.stdout
     assert (in_tmp / "huge.txt").read_text(encoding="utf-8") == "Creature - Elf\n"
     assert (in_tmp / "cards.txt").read_text(encoding="utf-8") == "Creature \u2014 Elf\n"
+
+
+def test_memory_run_out_outside_any_input_is_said_in_a_line(
+    in_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading a rule or configuration file that never ends (`--rules /dev/zero`): a line
+    that says what ran out, exit status 2, no internal error."""
+    (in_tmp / "cards.txt").write_text("Creature \u2014 Elf\n", encoding="utf-8")
+
+    def run(*args: object, **kwargs: object) -> int:
+        raise MemoryError
+
+    monkeypatch.setattr("mtg_typeline.engine.run", run)
+    result = run_cli(["check", "--no-config", "cards.txt"])
+    assert result.exit_code == 2
+    assert (
+        result.stderr
+        == "typeline: error: out of memory (a file too large to read whole, or one that never ends?)\n"
+    )

@@ -132,7 +132,11 @@ def _os_error(exc: OSError, say: Say) -> int:
 
 
 def _internal_error(exc: Exception, say: Say) -> int:
-    """A bug: said in one line, never as a traceback (but with TYPELINE_DEBUG=1)."""
+    """A bug: said in one line, never as a traceback (but with TYPELINE_DEBUG=1); or the
+    memory run out, reading a file that never ends (`--rules /dev/zero`) or is too large."""
+    if isinstance(exc, MemoryError):
+        say("typeline: error: out of memory (a file too large to read whole, or one that never ends?)\n")
+        return ExitStatus.TROUBLE
     if os.environ.get("TYPELINE_DEBUG") == "1":
         raise exc
     say(f"typeline: internal error: {type(exc).__name__}: {printable(str(exc))}\n")
