@@ -249,9 +249,9 @@ def _mode(target: str) -> int:
 
 def refuse_replacing(option: str, output: str, read: Iterable[tuple[str, str | None]]) -> None:
     """Refuse to write `output` (given with `option`) where it is a file the command reads:
-    each of `read` is the option that names such a file and its path (None: none given).
-    The same file under another name (a symbolic or hard link) counts; a file not there yet
-    can't be one of them."""
+    each of `read` says what such a file is (`a rule file (--rules)`) and gives its path
+    (None: none). The same file under another name (a symbolic or hard link) counts; a file
+    not there yet can't be one of them."""
     for what, path in read:
         if path and path != "-" and same_file(output, path):
             raise UsageError(

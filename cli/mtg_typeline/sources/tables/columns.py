@@ -40,10 +40,9 @@ def choose_columns(header: list[str], line: int, wanted: str | None) -> Columns:
     `wanted` (`--column`) or found by name; `NotCardData` if there is none."""
     names = [norm(cell) for cell in header]
     if wanted is not None and wanted.strip().isdecimal():
-        digits = wanted.strip().lstrip("0")
-        column = (
-            int(digits) - 1 if len(digits) <= len(str(len(header))) else len(header)
-        )  # (int() refuses 4,300 digits)
+        # (a number of more digits than the count of columns is past them: int() refuses 4,300)
+        digits = wanted.strip().lstrip("0") or "0"
+        column = int(digits) - 1 if len(digits) <= len(str(len(header))) else len(header)
         if not 0 <= column < len(header):
             raise NotCardData(f"--column {wanted.strip()}: the first row has {len(header)} columns", line)
         known = (*TYPE_HEADERS, *NAME_HEADERS, *OTHER_HEADERS)
