@@ -18,7 +18,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from mtg_typeline import progress
-from mtg_typeline.atomicwrite import refuse_replacing
 from mtg_typeline.discovery import Discovery, Names, Survey, survey
 from mtg_typeline.display import count, printable
 from mtg_typeline.engine.check import Report, Tally, check_input
@@ -77,13 +76,17 @@ def _refuse_replacing(options: Options) -> None:
     """Refuse a file the run writes (the report file, a baseline) that it reads besides its
     inputs (`_survey` refuses those): a rule file, the configuration, the baseline read (but
     a baseline written over it: its update) or the Oracle file; or the one the other."""
+    report, baseline = options.output_file, options.write_baseline
+    if not baseline and (not report or report == "-"):
+        return  # (the common run: nothing written but the report to standard output)
+    from mtg_typeline.atomicwrite import refuse_replacing  # (loaded by a run that writes a file)
+
     rules = options.rules_file
     read = [
         *(("a rule file (--rules)", name) for name in ((rules,) if isinstance(rules, str) else rules or ())),
         ("the configuration file", options.config),
         ("the Oracle file (--oracle)", options.oracle),
     ]
-    report, baseline = options.output_file, options.write_baseline
     if report and report != "-":
         refuse_replacing("--output-file", report, [*read, ("the baseline (--baseline)", options.baseline)])
         if baseline and os.path.realpath(baseline) == os.path.realpath(report):
