@@ -108,6 +108,24 @@ def test_a_selector_option_with_nothing_in_it_is_a_usage_error(option: str, valu
     assert result.stderr == f"typeline: error: {option} {value!r}: give codes, prefixes or names\n"
 
 
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        ("--write-baseline", "give a file name"),
+        ("--baseline", "give a file name"),
+        ("--oracle", "give a file name"),
+        ("--config", "give a file name"),
+        ("--key", "give a key"),
+    ],
+)
+def test_a_file_or_key_option_given_empty_is_a_usage_error(option: str, said: str) -> None:
+    """An empty shell variable (`--baseline "$BASELINE"`): not a run that quietly does
+    without the file, or writes no baseline, as `-o ''` is not either."""
+    result = run_cli(["check", option, "", "-"], FOREST)
+    assert result.exit_code == 2
+    assert result.stderr == f"typeline: error: {option} '': {said}\n"
+
+
 @pytest.mark.usefixtures("in_tmp")
 def test_an_empty_configured_selection_still_selects_nothing() -> None:
     write(".typeline.yaml", "select: []\n")

@@ -84,6 +84,8 @@ def config_for(config_file: str | None, no_config: bool, start: str | None = Non
     default the working directory) up."""
     if no_config and config_file:
         raise UsageError("--config and --no-config exclude each other")
+    if config_file == "":  # (an empty shell variable: not a run that quietly finds another)
+        raise UsageError("--config '': give a file name")
     if no_config:
         return Config()
     if config_file:
@@ -153,9 +155,9 @@ def _built(
         **_finding(merged, config),
         config=str(config.path) if config.path else None,
         per_card_ignores=merged.get("per-card-ignores"),
-        baseline=merged.get("baseline"),
-        write_baseline=merged.get("write-baseline"),
-        oracle=merged.get("oracle") or None,
+        baseline=values.named(merged.get("baseline"), "baseline"),
+        write_baseline=values.named(merged.get("write-baseline"), "write-baseline"),
+        oracle=values.named(merged.get("oracle"), "oracle"),
         jobs=merged.get("jobs"),
     )
 
@@ -167,7 +169,7 @@ def _reading(merged: Mapping[str, Any], typed: set[str], config: Config) -> dict
         "stdin_filename": values.stdin_filename(merged.get("stdin-filename"), merged.get("input-format")),
         "column": values.column(merged.get("column")),
         "delimiter": values.delimiter(merged.get("delimiter"), _configured("delimiter", typed, config)),
-        "key": merged.get("key"),
+        "key": values.named(merged.get("key"), "key"),
         "encoding": values.encoding(merged.get("encoding"), _configured("encoding", typed, config)),
         "zip_limits": values.zip_limits(merged.get("max-member-size"), merged.get("max-member-ratio")),
     }

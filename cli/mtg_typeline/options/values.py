@@ -97,6 +97,15 @@ def output_file(value: str | None) -> str | None:
     return None if value in (None, STDOUT) else value
 
 
+def named(value: str | None, option: str) -> str | None:
+    """The file or key an option names (`--baseline`, `--write-baseline`, `--oracle`,
+    `--key`): given empty (an empty shell variable), a usage error rather than a run that
+    quietly does without it."""
+    if value == "":
+        raise UsageError(f"--{option} '': give {'a key' if option == 'key' else 'a file name'}")
+    return value
+
+
 def codes(values: Iterable[str] | None, option: str) -> tuple[str, ...] | None:
     """Selectors from repeated options or a configured list, each maybe comma-separated.
     None when not given; an empty configured list selects nothing, but an option given with
