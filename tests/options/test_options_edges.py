@@ -127,6 +127,19 @@ def test_a_file_or_key_option_given_empty_is_a_usage_error(option: str, said: st
 
 
 @pytest.mark.usefixtures("in_tmp")
+def test_a_baseline_is_not_written_to_a_file_named_as_standard_output() -> None:
+    result = run_cli(["check", "--write-baseline", "-", "-"], FOREST)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "typeline: error: --write-baseline -: give a file name; a baseline is a file, "
+        "read back with --baseline\n"
+    )
+    assert not Path("-").exists()
+    assert run_cli(["check", "--write-baseline", "./-", "-"], FOREST).exit_code == 0
+    assert Path("-").is_file()
+
+
+@pytest.mark.usefixtures("in_tmp")
 def test_an_empty_configured_selection_still_selects_nothing() -> None:
     write(".typeline.yaml", "select: []\n")
     assert run_cli(["check", "-"], FOREST).exit_code == 0

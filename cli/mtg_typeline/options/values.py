@@ -100,9 +100,14 @@ def output_file(value: str | None) -> str | None:
 def named(value: str | None, option: str) -> str | None:
     """The file or key an option names (`--baseline`, `--write-baseline`, `--oracle`,
     `--key`): given empty (an empty shell variable), a usage error rather than a run that
-    quietly does without it."""
+    quietly does without it; a baseline written to `-`, which reads as standard output,
+    a usage error rather than a file named so."""
     if value == "":
         raise UsageError(f"--{option} '': give {'a key' if option == 'key' else 'a file name'}")
+    if value == STDOUT and option == "write-baseline":  # (a file named `-` is `./-`)
+        raise UsageError(
+            "--write-baseline -: give a file name; a baseline is a file, read back with --baseline"
+        )
     return value
 
 
