@@ -251,7 +251,10 @@ def refuse_replacing(option: str, output: str, read: Iterable[tuple[str, str | N
     """Refuse to write `output` (given with `option`) where it is a file the command reads:
     each of `read` says what such a file is (`a rule file (--rules)`) and gives its path
     (None: none). The same file under another name (a symbolic or hard link) counts; a file
-    not there yet can't be one of them."""
+    not there yet can't be one of them, nor can a device (`/dev/null`): writing it replaces
+    nothing."""
+    if not os.path.isfile(output):
+        return
     for what, path in read:
         if path and path != "-" and same_file(output, path):
             raise UsageError(

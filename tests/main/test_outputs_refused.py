@@ -101,6 +101,30 @@ def test_a_baseline_written_over_the_one_read_is_its_update(repo: Path, files: d
     assert "wrote a baseline of 2 findings in 1 file to base.json" in result.stderr
 
 
+def test_a_baseline_kept_in_the_folder_checked_is_written_and_updated(
+    repo: Path, files: dict[str, bytes]
+) -> None:
+    """A directory search meets the baseline too, and passes it over as no card data: it is
+    no input the baseline would replace, written a second time or over the one read."""
+    (repo / "sub").mkdir()
+    (repo / "sub" / "cards.txt").write_text(CARDS, encoding="utf-8")
+    for args in (["--write-baseline", "sub/b.json"], ["--write-baseline", "sub/b.json"],
+                 ["--baseline", "sub/b.json", "--write-baseline", "sub/b.json"]):  # fmt: skip
+        result = run_cli(["check", "--no-config", *args, "sub"])
+        assert result.exit_code == 0, result.stderr
+        assert result.stderr == "typeline: wrote a baseline of 1 finding in 1 file to sub/b.json\n"
+    result = run_cli(["check", "--no-config", "--write-baseline", "sub/cards.txt", "sub"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("typeline: error: --write-baseline sub/cards.txt is an input of the run")
+    assert (repo / "sub" / "cards.txt").read_text(encoding="utf-8") == CARDS
+
+
+def test_a_device_written_to_replaces_nothing(repo: Path, files: dict[str, bytes]) -> None:
+    result = run_cli(["check", "--config", "/dev/null", "-o", "/dev/null", "cards.txt"])
+    assert result.exit_code == 1 and result.stderr == ""
+    unchanged(repo, files)
+
+
 def test_rules_import_refuses_to_write_over_the_text_it_imports(repo: Path, files: dict[str, bytes]) -> None:
     result = run_cli(["rules", "import", "cr.txt", "-o", "cr.txt"])
     assert result.exit_code == 2

@@ -89,10 +89,15 @@ def _refuse_replacing(options: Options) -> None:
     ]
     if report and report != "-":
         refuse_replacing("--output-file", report, [*read, ("the baseline (--baseline)", options.baseline)])
-        if baseline and os.path.realpath(baseline) == os.path.realpath(report):
+        if baseline and os.path.realpath(baseline) == os.path.realpath(report) and not _device(report):
             raise UsageError(f"--output-file and --write-baseline name one file, {report}; give two")
     if baseline:
         refuse_replacing("--write-baseline", baseline, read)
+
+
+def _device(path: str) -> bool:
+    """Whether `path` is there and no regular file (`/dev/null`): writing it replaces nothing."""
+    return os.path.exists(path) and not os.path.isfile(path)
 
 
 def say_rule_notes(rules: RuleSet, err: TextIO) -> None:
@@ -124,6 +129,7 @@ def _run(
     fixer = _fixer(options, base, file if file is not None and options.diff else out, err)
     findings, tally = _check_inputs(options, scopes, err, stdin, fixer)
     if options.write_baseline:
+        _refuse_a_file_read(options.write_baseline, tally.files, scopes.names)
         return _write_baseline(options.write_baseline, findings, err)
     findings = _unknown(findings, known)
     summary = Summary.of(findings, len(tally.files), tally.lines)
@@ -258,6 +264,19 @@ def _unused_cards(scopes: Scopes) -> list[Finding]:
     ]
 
 
+def _refuse_a_file_read(path: str, read: list[str], names: Names) -> None:
+    """Refuse a baseline to be written over an input the run read as card data (`read`,
+    named as `names` names them). A file it passed over as none, an earlier baseline kept
+    in the folder checked among them, may be written: that is updating it."""
+    from mtg_typeline.atomicwrite import same_file  # (loaded by a run that writes a file)
+
+    if any(same_file(path, names.on_disk(name)) for name in read):
+        raise UsageError(
+            f"--write-baseline {path} is an input of the run: it would be replaced; write elsewhere, "
+            "or leave it out (--exclude)"
+        )
+
+
 def _write_baseline(path: str, findings: list[Finding], err: TextIO) -> int:
     """Write the findings as a baseline (`--write-baseline`) instead of reporting them: exit
     status 0, or 2 if an input could not be read."""
@@ -303,9 +322,6 @@ def _survey(options: Options, configs: Configs, names: Names, err: TextIO) -> Su
     found = survey(options.paths, how, err)
     if options.output_file is not None:
         refuse_an_input(options.output_file, names.name(options.output_file), found.inputs, names.on_disk)
-    if options.write_baseline:
-        path = options.write_baseline
-        refuse_an_input(path, names.name(path), found.inputs, names.on_disk, "--write-baseline")
     return found
 
 

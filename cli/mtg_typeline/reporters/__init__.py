@@ -267,13 +267,10 @@ def report_file(path: str | None) -> Iterator[TextIO | None]:
         raise ReportFileError(f"{OPTION} {path}: cannot write: {exc.strerror or exc}") from None
 
 
-def refuse_an_input(
-    path: str, report: str, inputs: Iterable[Input], on_disk: Callable[[str], str], option: str = OPTION
-) -> None:
-    """Refuse a report file (`path`, named `report` as inputs are; or another file the run
-    writes, given with `option`) that the run reads: a file named or found by a directory
-    search (the report of an earlier run among them), or a file of a Magic Set Editor set
-    the run reads: the report would replace it."""
+def refuse_an_input(path: str, report: str, inputs: Iterable[Input], on_disk: Callable[[str], str]) -> None:
+    """Refuse a report file (`path`, named `report` as inputs are) that the run reads: a
+    file named or found by a directory search (the report of an earlier run among them),
+    or a file of a Magic Set Editor set the run reads: the report would replace it."""
     folder, _, base = report.rpartition("/")
     of_a_set = base == "set" or base.startswith("card ")
     target = os.path.realpath(path)
@@ -285,12 +282,10 @@ def refuse_an_input(
         if same or in_set:
             why = f"is a file of the set {item.name}, which the run reads" if in_set and not same else ""
             why = why or "is an input of the run"
-            replaced = (
-                "the report would replace it; write the report"
-                if option == OPTION
-                else "it would be replaced; write"
+            raise UsageError(
+                f"{OPTION} {path} {why}: the report would replace it; write the report elsewhere, "
+                "or leave it out (--exclude)"
             )
-            raise UsageError(f"{option} {path} {why}: {replaced} elsewhere, or leave it out (--exclude)")
 
 
 def deliver(
