@@ -131,9 +131,12 @@ def test_gzip_is_detected_by_its_magic_bytes(tmp_path: Path) -> None:
 
 
 def test_a_gzip_of_several_members_is_read_whole() -> None:
+    """As `gzip.decompress` reads it: the members one after the other, zeros padding them."""
     data = SMALL.encode()
     half = len(data) // 2
     assert import_cr(gzip.compress(data[:half]) + gzip.compress(data[half:]), "cr.gz") == small_rules()
+    padded = gzip.compress(data[:half]) + bytes(10) + gzip.compress(data[half:]) + bytes(512)
+    assert import_cr(padded, "cr.gz") == small_rules()
 
 
 def test_a_gzip_that_inflates_past_any_cr_text_is_refused_as_it_inflates() -> None:

@@ -74,7 +74,7 @@ def _gunzipped(data: bytes, source: str) -> bytes:
             raise EOFError("Compressed file ended before the end-of-stream marker was reached")
         pieces.append(piece)
         left -= len(piece)
-        data = inflate.unused_data
+        data = inflate.unused_data.lstrip(b"\x00")  # (zeros padding a member, as gzip reads past them)
     return b"".join(pieces)
 
 
