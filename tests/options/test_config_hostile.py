@@ -139,6 +139,26 @@ def test_a_configured_value_no_run_can_take_names_the_file_and_key(
     assert result.stderr.startswith(f"typeline: error: {here / '.typeline.yaml'}: {message}")
 
 
+def test_of_two_configured_values_no_run_can_take_the_first_is_named_with_its_own_error(here: Path) -> None:
+    cards(here)
+    for text, message in (
+        ('column: "0"\nedition: "2024-06-08"\n', "key 'column': --column 0: column numbers start at 1"),
+        ('edition: "2024-06-08"\ncolumn: "0"\n', "key 'edition': unknown edition '2024-06-08'"),
+    ):
+        (here / ".typeline.yaml").write_text(text, encoding="utf-8")
+        result = run_cli(["check", "cards.txt"])
+        assert result.exit_code == 2
+        assert result.stderr.startswith(f"typeline: error: {here / '.typeline.yaml'}: {message}")
+
+
+def test_configured_values_wrong_only_together_are_said_as_they_are(here: Path) -> None:
+    cards(here)
+    (here / ".typeline.yaml").write_text('edition: "2020-08-07"\nas-of: "2020-01-01"\n', encoding="utf-8")
+    result = run_cli(["check", "cards.txt"])
+    assert result.exit_code == 2
+    assert result.stderr == "typeline: error: --edition and --as-of exclude each other\n"
+
+
 def test_a_typed_value_no_run_can_take_is_the_option_s_error(here: Path) -> None:
     cards(here)
     (here / ".typeline.yaml").write_text("strict: true\n", encoding="utf-8")

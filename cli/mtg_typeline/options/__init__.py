@@ -106,25 +106,31 @@ def build_options(
     try:
         return _built(paths, given, explicit, config)
     except UsageError as exc:
-        key = _blamed(paths, given, explicit, config)
-        if key is None or str(exc).startswith(f"{config.path}:"):  # (none, or named already)
+        if str(exc).startswith(f"{config.path}:"):
+            raise  # (named already: a configured selector)
+        blamed = _blamed(paths, given, explicit, config)
+        if blamed is None:
             raise
-        raise ConfigError(f"{config.path}: key {key!r}: {exc}") from None
+        key, wrong = blamed
+        raise ConfigError(f"{config.path}: key {key!r}: {wrong}") from None
 
 
 def _blamed(
     paths: tuple[str, ...], given: Mapping[str, Any], explicit: Iterable[str], config: Config
-) -> str | None:
-    """The configured key whose value the options couldn't take: the one without which
-    they are built; None where no one key is to blame (a value typed on the command line,
-    several keys that exclude each other). Tried only once a build failed."""
-    for key in config.values:
-        without = config._replace(values={k: v for k, v in config.values.items() if k != key})
+) -> tuple[str, UsageError] | None:
+    """The first configured key whose value the options can't take even alone with those
+    typed, and what is wrong with it; None where no key is to blame so (a value typed on
+    the command line, keys that are wrong only together, as `edition` and `as-of`). Tried
+    only once a build failed: a build with no key, then with each key alone."""
+    try:
+        _built(paths, given, explicit, config._replace(values={}))
+    except UsageError:
+        return None  # (what was typed is wrong, whatever the file holds)
+    for key, value in config.values.items():
         try:
-            _built(paths, given, explicit, without)
-        except UsageError:
-            continue
-        return key
+            _built(paths, given, explicit, config._replace(values={key: value}))
+        except UsageError as exc:
+            return key, exc
     return None
 
 
