@@ -168,7 +168,7 @@ def _from_toml(path: Path, text: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
     except ValueError:  # (an integer of over 4,300 digits: Python's limit)
-        raise ConfigError(f"{path}: not valid TOML: {TOO_LONG}") from None
+        raise ConfigError(f"{path}: not valid TOML: {_TOO_LONG}") from None
     tool = data.get("tool")
     table = tool.get("typeline") if isinstance(tool, dict) else None
     if table is None:
@@ -190,7 +190,7 @@ def _from_yaml(path: Path, text: str) -> dict[str, Any]:
         try:
             value = _construct(value_node)
         except ValueError:  # (an integer of over 4,300 digits: Python's limit)
-            raise ConfigError(f"{reader.where(value_node)}: key {key!r}: {TOO_LONG}") from None
+            raise ConfigError(f"{reader.where(value_node)}: key {key!r}: {_TOO_LONG}") from None
         values[key] = _value(reader.where(key_node), key, value)
     return values
 
@@ -259,7 +259,7 @@ def _shown(value: Any) -> str:
 
 
 _SHOWN = 120  # the most characters of a value a message shows
-TOO_LONG = "a number too long to read (over 4,300 digits)"
+_TOO_LONG = "a number too long to read (over 4,300 digits)"
 
 
 def _as_given(kind: str, value: Any) -> Any:

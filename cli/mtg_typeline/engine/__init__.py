@@ -81,9 +81,8 @@ def _refuse_replacing(options: Options) -> None:
         return  # (the common run: nothing written but the report to standard output)
     from mtg_typeline.atomicwrite import refuse_replacing  # (loaded by a run that writes a file)
 
-    rules = options.rules_file
     read = [
-        *(("a rule file (--rules)", name) for name in ((rules,) if isinstance(rules, str) else rules or ())),
+        *(("a rule file (--rules)", name) for name in options.rule_files),
         ("the configuration file", options.config),
         ("the Oracle file (--oracle)", options.oracle),
     ]

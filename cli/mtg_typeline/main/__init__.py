@@ -62,14 +62,10 @@ def _by_click() -> None:
     """The command line read by click; an error click lets through (its help or version
     that can't be written) is said as a command's is (`running.guard`)."""
     from mtg_typeline.main.commands import cli
+    from mtg_typeline.main.quick import say
     from mtg_typeline.main.running import guard
 
-    sys.exit(guard(lambda: cli.main(prog_name="typeline") or 0, _say))
-
-
-def _say(text: str) -> None:
-    sys.stderr.write(text)
-    sys.stderr.flush()
+    sys.exit(guard(lambda: cli.main(prog_name="typeline") or 0, say))
 
 
 _UTF8 = ("utf-8", "utf8")

@@ -78,6 +78,12 @@ class Options(NamedTuple):
     oracle: str | None = None  # the Oracle file each card is compared with (--oracle); None: none
     jobs: int | None = None  # processes checking inputs (--jobs); None: every CPU for a tree of many
 
+    @property
+    def rule_files(self) -> tuple[str, ...]:
+        """The user's rule files, in order (none: ())."""
+        files = self.rules_file
+        return (files,) if isinstance(files, str) else tuple(files or ())
+
 
 def config_for(config_file: str | None, no_config: bool, start: str | None = None) -> Config:
     """The configuration in force: the file named, none, or the one found from `start` (by

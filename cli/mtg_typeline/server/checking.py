@@ -91,8 +91,7 @@ def check_document(text: str, path: str, input_format: str | None = None) -> Che
 def setting_for(path: str) -> Setting:
     """The edition and rule files `typeline check` would use for the file `path`."""
     options = build_options((STDIN,), {"format": "text"}, [], config_for(path))
-    files = options.rules_file
-    return Setting(options.edition, (files,) if isinstance(files, str) else tuple(files or ()))
+    return Setting(options.edition, options.rule_files)
 
 
 def format_of(text: str, path: str, given: str | None) -> str:
